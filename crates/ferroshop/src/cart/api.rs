@@ -1,0 +1,304 @@
+//! The Store API's cart calls: read the cart, add, update and remove items.
+
+use axum::body::Body;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::Value;
+
+use super::model::{check_quantity, resolve, CartError, StoredCart};
+use super::service::{self, ChangeError};
+use super::view::cart_view;
+use crate::catalog::model::ProductId;
+use crate::catalog::view::ViewContext;
+use crate::error::ApiError;
+use crate::http::params::Params;
+use crate::http::store_api::{json_value, StoreCtx};
+use crate::state::{AppState, SharedState};
+use crate::store::catalog::find_stock;
+
+pub fn router() -> Router<SharedState> {
+    Router::new()
+        .route("/cart", get(get_cart))
+        .route("/cart/items", get(list_items))
+        .route("/cart/items/{key}", get(get_item))
+        .route("/cart/add-item", post(add_item))
+        .route("/cart/update-item", post(update_item))
+        .route("/cart/remove-item", post(remove_item))
+}
+
+fn quoted(name: &str) -> String {
+    format!("&quot;{}&quot;", crate::html::escape(name).replace("&quot;", "\""))
+}
+
+pub fn cart_error(e: CartError) -> ApiError {
+    use CartError::*;
+    let bad = StatusCode::BAD_REQUEST;
+    match e {
+        InvalidProduct => ApiError::new(bad, "woocommerce_rest_cart_invalid_product", "This product cannot be added to the cart."),
+        NoMatchingVariation => {
+            ApiError::new(bad, "woocommerce_rest_variation_id_from_variation_data", "No matching variation found.")
+        }
+        MissingVariationData => ApiError::new(
+            bad,
+            "woocommerce_rest_missing_variation_data",
+            "Missing variation data for variable product.",
+        ),
+        NotPurchasable { name } => ApiError::new(
+            bad,
+            "woocommerce_rest_product_not_purchasable",
+            format!("{} is not available for purchase.", quoted(&name)),
+        ),
+        OutOfStock { name } => ApiError::new(
+            bad,
+            "woocommerce_rest_product_out_of_stock",
+            format!("You cannot add {} to the cart because the product is out of stock.", quoted(&name)),
+        ),
+        NotEnoughStock { name, available, in_cart: 0 } => ApiError::new(
+            bad,
+            "woocommerce_rest_product_partially_out_of_stock",
+            format!(
+                "You cannot add that amount of {} to the cart because there is not enough stock ({available} remaining).",
+                quoted(&name)
+            ),
+        ),
+        NotEnoughStock { available, in_cart, .. } => ApiError::new(
+            bad,
+            "woocommerce_rest_product_partially_out_of_stock",
+            format!(
+                "You cannot add that amount to the cart &mdash; we have {available} in stock and you already have {in_cart} in your cart."
+            ),
+        ),
+        SoldIndividually { name } => ApiError::new(
+            bad,
+            "woocommerce_rest_cart_product_sold_individually",
+            format!("You cannot add another {} to your cart.", quoted(&name)),
+        ),
+        BelowMinimum { name, minimum } => ApiError::new(
+            bad,
+            "woocommerce_rest_cart_invalid_quantity",
+            format!("The minimum quantity of {} allowed in the cart is {minimum}.", quoted(&name)),
+        ),
+        AboveMaximum { name, maximum } => ApiError::new(
+            bad,
+            "woocommerce_rest_cart_invalid_quantity",
+            format!("The maximum quantity of {} allowed in the cart is {maximum}.", quoted(&name)),
+        ),
+        InvalidKey => ApiError::new(
+            StatusCode::CONFLICT,
+            "woocommerce_rest_cart_invalid_key",
+            "Cart item no longer exists or is invalid.",
+        ),
+    }
+}
+
+fn change_error(e: ChangeError) -> ApiError {
+    match e {
+        ChangeError::Cart(c) => cart_error(c),
+        ChangeError::Store(s) => s.into(),
+    }
+}
+
+fn render(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> Value {
+    let catalog = state.catalog.get();
+    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+    serde_json::to_value(cart_view(&view, &catalog, cart)).unwrap_or(Value::Null)
+}
+
+/// A cart answer after a change, with the cart cookies.
+fn changed(state: &AppState, ctx: &StoreCtx, status: StatusCode, cart: &StoredCart) -> Response {
+    let mut res = json_value(status, &render(state, ctx, cart));
+    ctx.cart_cookies(state, res.headers_mut(), &cart.hash(&state.config.currency.code), cart.items_count());
+    res
+}
+
+async fn get_cart(State(state): State<SharedState>, headers: HeaderMap) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let res = match service::load(&state, &ctx.session, ctx.now).await {
+        Ok(cart) => json_value(StatusCode::OK, &render(&state, &ctx, &cart)),
+        Err(e) => ApiError::from(e).into_response(),
+    };
+    ctx.finish(&state, res)
+}
+
+async fn list_items(State(state): State<SharedState>, headers: HeaderMap) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let res = match service::load(&state, &ctx.session, ctx.now).await {
+        Ok(cart) => json_value(StatusCode::OK, &render(&state, &ctx, &cart)["items"]),
+        Err(e) => ApiError::from(e).into_response(),
+    };
+    ctx.finish(&state, res)
+}
+
+async fn get_item(State(state): State<SharedState>, headers: HeaderMap, Path(key): Path<String>) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let res = match service::load(&state, &ctx.session, ctx.now).await {
+        Ok(cart) => {
+            let rendered = render(&state, &ctx, &cart);
+            let item = rendered["items"].as_array().and_then(|items| items.iter().find(|i| i["key"] == key.as_str()));
+            match item {
+                Some(item) => json_value(StatusCode::OK, item),
+                None => ApiError::new(
+                    StatusCode::NOT_FOUND,
+                    "woocommerce_rest_cart_invalid_key",
+                    "Cart item does not exist.",
+                )
+                .into_response(),
+            }
+        }
+        Err(e) => ApiError::from(e).into_response(),
+    };
+    ctx.finish(&state, res)
+}
+
+/// The `variation` parameter: a list of {attribute, value}.
+fn variation_param(params: &Params) -> Result<Vec<(String, String)>, ApiError> {
+    let invalid = || ApiError::invalid_param("variation", "variation is not of type array.", "rest_invalid_type");
+    match params.get("variation") {
+        None => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|item| {
+                let attribute = item.get("attribute").and_then(Value::as_str).ok_or_else(invalid)?;
+                let value = item.get("value").and_then(Value::as_str).ok_or_else(invalid)?;
+                Ok((attribute.to_string(), value.to_string()))
+            })
+            .collect(),
+        Some(_) => Err(invalid()),
+    }
+}
+
+/// A requested quantity: an integer of at least 1; absent means 1.
+fn quantity_param(params: &Params) -> Result<i64, ApiError> {
+    let q = params.int("quantity")?.unwrap_or(1);
+    if q < 1 {
+        return Err(ApiError::invalid_param(
+            "quantity",
+            "quantity must be greater than or equal to 1",
+            "rest_out_of_bounds",
+        ));
+    }
+    Ok(q)
+}
+
+async fn add_item(
+    State(state): State<SharedState>,
+    method: Method,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Body,
+) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let res = match add_item_inner(&state, &ctx, &method, &headers, query.as_deref(), body).await {
+        Ok(cart) => changed(&state, &ctx, StatusCode::CREATED, &cart),
+        Err(e) => e.into_response(),
+    };
+    ctx.finish(&state, res)
+}
+
+async fn add_item_inner(
+    state: &AppState,
+    ctx: &StoreCtx,
+    method: &Method,
+    headers: &HeaderMap,
+    query: Option<&str>,
+    body: Body,
+) -> Result<StoredCart, ApiError> {
+    ctx.check_nonce(state, method, headers)?;
+    let params = Params::read(headers, query, body, state.config.max_body_bytes).await?;
+    // A missing id reads as "this product cannot be added", as in the original.
+    let id = params.int("id")?.unwrap_or(0);
+    let quantity = quantity_param(&params)?;
+    let chosen = variation_param(&params)?;
+    let catalog = state.catalog.get();
+    let addition = resolve(&catalog, ProductId(id), &chosen).map_err(cart_error)?;
+    let stock = find_stock(&state.db, addition.product.id).await?.ok_or_else(|| cart_error(CartError::InvalidProduct))?;
+    let (cart, _) = service::change(state, &ctx.session, ctx.now, |cart| cart.add(&addition, quantity, &stock))
+        .await
+        .map_err(change_error)?;
+    Ok(cart)
+}
+
+async fn update_item(
+    State(state): State<SharedState>,
+    method: Method,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Body,
+) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let res = match update_item_inner(&state, &ctx, &method, &headers, query.as_deref(), body).await {
+        Ok(cart) => changed(&state, &ctx, StatusCode::OK, &cart),
+        Err(e) => e.into_response(),
+    };
+    ctx.finish(&state, res)
+}
+
+/// A 409 for a key the cart does not hold carries the cart, so the client can redraw.
+async fn invalid_key(state: &AppState, ctx: &StoreCtx) -> ApiError {
+    let cart = service::load(state, &ctx.session, ctx.now).await.unwrap_or_default();
+    cart_error(CartError::InvalidKey).with_data("cart", render(state, ctx, &cart))
+}
+
+async fn update_item_inner(
+    state: &AppState,
+    ctx: &StoreCtx,
+    method: &Method,
+    headers: &HeaderMap,
+    query: Option<&str>,
+    body: Body,
+) -> Result<StoredCart, ApiError> {
+    ctx.check_nonce(state, method, headers)?;
+    let params = Params::read(headers, query, body, state.config.max_body_bytes).await?;
+    let key = params.string("key")?.ok_or_else(|| ApiError::missing_param("key"))?;
+    let quantity = quantity_param(&params)?;
+    let current = service::load(state, &ctx.session, ctx.now).await?;
+    let Some(line) = current.line(&key).cloned() else {
+        return Err(invalid_key(state, ctx).await);
+    };
+    let catalog = state.catalog.get();
+    let chosen: Vec<(String, String)> = line.variation.iter().map(|v| (v.attribute.clone(), v.value.clone())).collect();
+    let addition = resolve(&catalog, line.id, &chosen).map_err(cart_error)?;
+    let stock = find_stock(&state.db, line.id).await?.ok_or_else(|| cart_error(CartError::InvalidProduct))?;
+    check_quantity(&addition, quantity, 0, &stock).map_err(cart_error)?;
+    match service::change(state, &ctx.session, ctx.now, |cart| cart.set_quantity(&addition, &key, quantity, &stock)).await {
+        Ok((cart, ())) => Ok(cart),
+        Err(ChangeError::Cart(CartError::InvalidKey)) => Err(invalid_key(state, ctx).await),
+        Err(e) => Err(change_error(e)),
+    }
+}
+
+async fn remove_item(
+    State(state): State<SharedState>,
+    method: Method,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Body,
+) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let res = match remove_item_inner(&state, &ctx, &method, &headers, query.as_deref(), body).await {
+        Ok(cart) => changed(&state, &ctx, StatusCode::OK, &cart),
+        Err(e) => e.into_response(),
+    };
+    ctx.finish(&state, res)
+}
+
+async fn remove_item_inner(
+    state: &AppState,
+    ctx: &StoreCtx,
+    method: &Method,
+    headers: &HeaderMap,
+    query: Option<&str>,
+    body: Body,
+) -> Result<StoredCart, ApiError> {
+    ctx.check_nonce(state, method, headers)?;
+    let params = Params::read(headers, query, body, state.config.max_body_bytes).await?;
+    let key = params.string("key")?.ok_or_else(|| ApiError::missing_param("key"))?;
+    match service::change(state, &ctx.session, ctx.now, |cart| cart.remove(&key)).await {
+        Ok((cart, _)) => Ok(cart),
+        Err(ChangeError::Cart(CartError::InvalidKey)) => Err(invalid_key(state, ctx).await),
+        Err(e) => Err(change_error(e)),
+    }
+}

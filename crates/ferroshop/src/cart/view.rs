@@ -1,0 +1,277 @@
+//! The cart as the Store API shows it, priced from the catalogue snapshot.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::model::StoredCart;
+use crate::catalog::index::Catalog;
+use crate::catalog::model::{Backorders, ProductKind};
+use crate::catalog::view::{image_view, low_stock_remaining, max_quantity, min_quantity, ImageView, ViewContext};
+use crate::money::CurrencyFields;
+
+#[derive(Serialize)]
+pub struct QuantityLimits {
+    pub minimum: i64,
+    pub maximum: i64,
+    pub multiple_of: i64,
+    pub editable: bool,
+}
+
+#[derive(Serialize)]
+pub struct RawPrices {
+    pub precision: u32,
+    pub price: String,
+    pub regular_price: String,
+    pub sale_price: String,
+}
+
+#[derive(Serialize)]
+pub struct ItemPrices {
+    pub price: String,
+    pub regular_price: String,
+    pub sale_price: String,
+    pub price_range: Option<Value>,
+    #[serde(flatten)]
+    pub currency: CurrencyFields,
+    pub raw_prices: RawPrices,
+}
+
+#[derive(Serialize)]
+pub struct ItemTotals {
+    pub line_subtotal: String,
+    pub line_subtotal_tax: String,
+    pub line_total: String,
+    pub line_total_tax: String,
+    #[serde(flatten)]
+    pub currency: CurrencyFields,
+}
+
+#[derive(Serialize)]
+pub struct ItemVariation {
+    pub attribute: String,
+    pub value: String,
+}
+
+#[derive(Serialize)]
+pub struct CartItemView {
+    pub key: String,
+    pub id: i64,
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub quantity: i64,
+    pub quantity_limits: QuantityLimits,
+    pub name: String,
+    pub short_description: String,
+    pub description: String,
+    pub sku: String,
+    pub low_stock_remaining: Option<i64>,
+    pub backorders_allowed: bool,
+    pub show_backorder_badge: bool,
+    pub sold_individually: bool,
+    pub permalink: String,
+    pub images: Vec<ImageView>,
+    pub variation: Vec<ItemVariation>,
+    pub item_data: Vec<Value>,
+    pub prices: ItemPrices,
+    pub totals: ItemTotals,
+    pub catalog_visibility: &'static str,
+    pub extensions: Value,
+}
+
+#[derive(Serialize, Default)]
+pub struct AddressView {
+    pub first_name: String,
+    pub last_name: String,
+    pub company: String,
+    pub address_1: String,
+    pub address_2: String,
+    pub city: String,
+    pub state: String,
+    pub postcode: String,
+    pub country: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    pub phone: String,
+}
+
+#[derive(Serialize)]
+pub struct CartTotals {
+    pub total_items: String,
+    pub total_items_tax: String,
+    pub total_fees: String,
+    pub total_fees_tax: String,
+    pub total_discount: String,
+    pub total_discount_tax: String,
+    pub total_shipping: String,
+    pub total_shipping_tax: String,
+    pub total_price: String,
+    pub total_tax: String,
+    pub tax_lines: Vec<Value>,
+    #[serde(flatten)]
+    pub currency: CurrencyFields,
+}
+
+#[derive(Serialize)]
+pub struct CartView {
+    pub coupons: Vec<Value>,
+    pub shipping_rates: Vec<Value>,
+    pub shipping_address: AddressView,
+    pub billing_address: AddressView,
+    pub items: Vec<CartItemView>,
+    pub items_count: i64,
+    pub items_weight: f64,
+    pub cross_sells: Vec<Value>,
+    pub needs_payment: bool,
+    pub needs_shipping: bool,
+    pub has_calculated_shipping: bool,
+    pub fees: Vec<Value>,
+    pub totals: CartTotals,
+    pub errors: Vec<Value>,
+    pub payment_methods: Vec<String>,
+    pub payment_requirements: Vec<String>,
+    pub extensions: Value,
+}
+
+/// A cart line priced for display: used by the Store API view and the fragments.
+pub struct PricedLine<'a> {
+    pub line: &'a super::model::CartLine,
+    pub product: &'a crate::catalog::model::Product,
+    pub parent: Option<&'a crate::catalog::model::Product>,
+    pub unit_price: i64,
+    pub regular_price: i64,
+    pub line_total: i64,
+}
+
+/// Lines whose product still exists and has a price, priced now. A line whose
+/// product was withdrawn is left out rather than shown at a stale price.
+pub fn priced_lines<'a>(catalog: &'a Catalog, cart: &'a StoredCart) -> Vec<PricedLine<'a>> {
+    cart.items
+        .iter()
+        .filter_map(|line| {
+            let product = catalog.product(line.id)?;
+            let parent = product.parent_id.and_then(|id| catalog.product(id));
+            let prices = catalog.prices(product);
+            let unit_price = prices.price?;
+            Some(PricedLine {
+                line,
+                product,
+                parent,
+                unit_price,
+                regular_price: prices.regular.unwrap_or(unit_price),
+                line_total: unit_price.saturating_mul(line.quantity),
+            })
+        })
+        .collect()
+}
+
+pub fn cart_view(ctx: &ViewContext, catalog: &Catalog, cart: &StoredCart) -> CartView {
+    let currency = ctx.currency.api_fields();
+    let lines = priced_lines(catalog, cart);
+    let mut total_items = 0i64;
+    let mut weight_grams = 0i64;
+    let mut needs_shipping = false;
+    let items: Vec<CartItemView> = lines
+        .iter()
+        .map(|l| {
+            let p = l.product;
+            total_items = total_items.saturating_add(l.line_total);
+            let weight = p.weight_grams.or(l.parent.and_then(|x| x.weight_grams)).unwrap_or(0);
+            weight_grams = weight_grams.saturating_add(weight.saturating_mul(l.line.quantity));
+            needs_shipping |= p.kind != ProductKind::External;
+            let image_ids = if p.image_ids.is_empty() { l.parent.map_or(&p.image_ids, |x| &x.image_ids) } else { &p.image_ids };
+            // A variation's prices scaled to six places, as the original's raw_prices are.
+            let scale = 10i64.pow(6u32.saturating_sub(ctx.currency.decimals));
+            let sale = if l.unit_price < l.regular_price { l.unit_price } else { l.regular_price };
+            CartItemView {
+                key: l.line.key.clone(),
+                id: p.id.0,
+                kind: p.kind.as_str(),
+                quantity: l.line.quantity,
+                quantity_limits: QuantityLimits {
+                    minimum: min_quantity(p, l.parent),
+                    maximum: max_quantity(p, l.parent).max(l.line.quantity),
+                    multiple_of: 1,
+                    editable: !(p.sold_individually || l.parent.is_some_and(|x| x.sold_individually)),
+                },
+                name: l.parent.map_or_else(|| p.name.clone(), |x| x.name.clone()),
+                short_description: l.parent.map_or(&p.short_description, |x| &x.short_description).clone(),
+                description: l.parent.map_or(&p.description, |x| &x.description).clone(),
+                sku: p.sku.clone(),
+                low_stock_remaining: low_stock_remaining(p),
+                backorders_allowed: p.backorders != Backorders::No,
+                show_backorder_badge: p.backorders != Backorders::No
+                    && p.manage_stock
+                    && p.stock_quantity.unwrap_or(0) < l.line.quantity,
+                sold_individually: p.sold_individually,
+                permalink: ctx.product_url(p, catalog),
+                images: image_ids.iter().take(1).filter_map(|id| catalog.media(*id)).map(|m| image_view(ctx, m)).collect(),
+                variation: l
+                    .line
+                    .variation
+                    .iter()
+                    .map(|v| ItemVariation {
+                        attribute: catalog.attribute_label(&v.attribute),
+                        value: catalog.value_name(&v.attribute, &v.value),
+                    })
+                    .collect(),
+                item_data: Vec::new(),
+                prices: ItemPrices {
+                    price: l.unit_price.to_string(),
+                    regular_price: l.regular_price.to_string(),
+                    sale_price: sale.to_string(),
+                    price_range: None,
+                    currency: currency.clone(),
+                    raw_prices: RawPrices {
+                        precision: 6,
+                        price: l.unit_price.saturating_mul(scale).to_string(),
+                        regular_price: l.regular_price.saturating_mul(scale).to_string(),
+                        sale_price: sale.saturating_mul(scale).to_string(),
+                    },
+                },
+                totals: ItemTotals {
+                    line_subtotal: l.line_total.to_string(),
+                    line_subtotal_tax: "0".into(),
+                    line_total: l.line_total.to_string(),
+                    line_total_tax: "0".into(),
+                    currency: currency.clone(),
+                },
+                catalog_visibility: "visible",
+                extensions: Value::Object(Default::default()),
+            }
+        })
+        .collect();
+    let items_count = lines.iter().map(|l| l.line.quantity).sum();
+    CartView {
+        coupons: Vec::new(),
+        shipping_rates: Vec::new(),
+        shipping_address: AddressView::default(),
+        billing_address: AddressView { email: Some(String::new()), ..Default::default() },
+        items,
+        items_count,
+        // Weight is not money: a display figure in kilograms.
+        items_weight: weight_grams as f64 / 1000.0,
+        cross_sells: Vec::new(),
+        needs_payment: total_items > 0,
+        needs_shipping,
+        has_calculated_shipping: false,
+        fees: Vec::new(),
+        totals: CartTotals {
+            total_items: total_items.to_string(),
+            total_items_tax: "0".into(),
+            total_fees: "0".into(),
+            total_fees_tax: "0".into(),
+            total_discount: "0".into(),
+            total_discount_tax: "0".into(),
+            total_shipping: "0".into(),
+            total_shipping_tax: "0".into(),
+            total_price: total_items.to_string(),
+            total_tax: "0".into(),
+            tax_lines: Vec::new(),
+            currency,
+        },
+        errors: Vec::new(),
+        payment_methods: Vec::new(),
+        payment_requirements: vec!["products".into()],
+        extensions: Value::Object(Default::default()),
+    }
+}

@@ -1,0 +1,279 @@
+//! The Store API's catalogue calls: product listing and lookup, categories, brands.
+
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use bytes::Bytes;
+
+use super::index::{IdOrSlug, OrderBy, ProductQuery, SortOrder};
+use super::model::{CategoryId, BrandId, ProductId, ProductKind, StockStatus};
+use super::view::{brand_view, category_view, product_view, ViewContext};
+use crate::error::ApiError;
+use crate::http::store_api::{json_bytes, json_value, StoreCtx};
+use crate::state::SharedState;
+
+pub fn router() -> Router<SharedState> {
+    Router::new()
+        .route("/products", get(list_products))
+        .route("/products/categories", get(list_categories))
+        .route("/products/categories/{id}", get(get_category))
+        .route("/products/brands", get(list_brands))
+        .route("/products/brands/{id}", get(get_brand))
+        .route("/products/{id}", get(get_product))
+}
+
+async fn list_products(State(state): State<SharedState>, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let res = match parse_product_query(raw.as_deref().unwrap_or("")) {
+        Err(e) => e.into_response(),
+        Ok(query) => {
+            let catalog = state.catalog.get();
+            let key = format!("{}?{}", ctx.base_url, raw.as_deref().unwrap_or(""));
+            let (total, pages, body) = match catalog.listings.get(&key) {
+                Some(hit) => hit,
+                None => {
+                    let (page, total) = catalog.list(&query);
+                    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+                    let items: Vec<_> = page.into_iter().map(|p| product_view(&view, &catalog, p)).collect();
+                    let body = Bytes::from(serde_json::to_vec(&items).unwrap_or_else(|_| b"[]".to_vec()));
+                    let pages = total.div_ceil(query.per_page);
+                    catalog.listings.put(key, (total, pages, body.clone()));
+                    (total, pages, body)
+                }
+            };
+            let mut res = json_bytes(StatusCode::OK, body);
+            let h = res.headers_mut();
+            h.insert("x-wp-total", HeaderValue::from(total));
+            h.insert("x-wp-totalpages", HeaderValue::from(pages));
+            if let Some(link) = page_links(&ctx.base_url, raw.as_deref().unwrap_or(""), query.page, pages) {
+                if let Ok(v) = HeaderValue::from_str(&link) {
+                    h.insert("link", v);
+                }
+            }
+            res
+        }
+    };
+    ctx.finish(&state, res)
+}
+
+async fn get_product(State(state): State<SharedState>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let catalog = state.catalog.get();
+    let res = match id.parse::<i64>() {
+        // The original's route only matches digits.
+        Err(_) => ApiError::not_found().into_response(),
+        Ok(id) => match catalog.product(ProductId(id)) {
+            None => ApiError::new(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid product ID.")
+                .into_response(),
+            Some(p) => {
+                let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+                json_value(StatusCode::OK, &product_view(&view, &catalog, p))
+            }
+        },
+    };
+    ctx.finish(&state, res)
+}
+
+async fn list_categories(State(state): State<SharedState>, headers: HeaderMap) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let catalog = state.catalog.get();
+    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+    let items: Vec<_> = catalog.data.categories.iter().map(|c| category_view(&view, &catalog, c)).collect();
+    ctx.finish(&state, json_value(StatusCode::OK, &items))
+}
+
+async fn get_category(State(state): State<SharedState>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let catalog = state.catalog.get();
+    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+    let found = id.parse().ok().and_then(|id| catalog.category(CategoryId(id)));
+    let res = match found {
+        Some(c) => json_value(StatusCode::OK, &category_view(&view, &catalog, c)),
+        None => ApiError::new(StatusCode::NOT_FOUND, "woocommerce_rest_category_invalid_id", "Invalid category ID.")
+            .into_response(),
+    };
+    ctx.finish(&state, res)
+}
+
+async fn list_brands(State(state): State<SharedState>, headers: HeaderMap) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let catalog = state.catalog.get();
+    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+    let items: Vec<_> = catalog.data.brands.iter().map(|b| brand_view(&view, &catalog, b)).collect();
+    ctx.finish(&state, json_value(StatusCode::OK, &items))
+}
+
+async fn get_brand(State(state): State<SharedState>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let catalog = state.catalog.get();
+    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+    let found = id.parse().ok().and_then(|id| catalog.brand(BrandId(id)));
+    let res = match found {
+        Some(b) => json_value(StatusCode::OK, &brand_view(&view, &catalog, b)),
+        None => ApiError::new(StatusCode::NOT_FOUND, "woocommerce_rest_brand_invalid_id", "Invalid brand ID.")
+            .into_response(),
+    };
+    ctx.finish(&state, res)
+}
+
+fn out_of_bounds(param: &str, message: String) -> ApiError {
+    ApiError::invalid_param(param, message, "rest_out_of_bounds")
+}
+
+fn not_in_enum(param: &str, allowed: &str) -> ApiError {
+    ApiError::invalid_param(param, format!("{param} is not one of {allowed}."), "rest_not_in_enum")
+}
+
+fn parse_bool(param: &str, v: &str) -> Result<bool, ApiError> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" => Ok(true),
+        "false" | "0" | "no" | "" => Ok(false),
+        _ => Err(ApiError::invalid_param(param, format!("{param} is not of type boolean."), "rest_invalid_type")),
+    }
+}
+
+fn parse_int(param: &str, v: &str) -> Result<i64, ApiError> {
+    v.trim().parse().map_err(|_| ApiError::not_integer(param))
+}
+
+/// A list given as `a,b` or as repeated `name[]=a&name[]=b`.
+fn list_values(pairs: &[(String, String)], name: &str) -> Option<Vec<String>> {
+    let array_name = format!("{name}[]");
+    let values: Vec<String> = pairs
+        .iter()
+        .filter(|(k, _)| k == name || *k == array_name)
+        .flat_map(|(_, v)| v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect::<Vec<_>>())
+        .collect();
+    (!values.is_empty()).then_some(values)
+}
+
+pub fn parse_product_query(raw: &str) -> Result<ProductQuery, ApiError> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(raw).unwrap_or_default();
+    let one = |name: &str| pairs.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+    let mut q = ProductQuery::default();
+    if let Some(v) = one("page") {
+        let page = parse_int("page", v)?;
+        if page < 1 {
+            return Err(out_of_bounds("page", "page must be greater than or equal to 1".into()));
+        }
+        q.page = usize::try_from(page).unwrap_or(usize::MAX).min(1_000_000);
+    }
+    if let Some(v) = one("per_page") {
+        let per_page = parse_int("per_page", v)?;
+        if !(1..=100).contains(&per_page) {
+            return Err(out_of_bounds("per_page", "per_page must be between 1 (inclusive) and 100 (inclusive)".into()));
+        }
+        q.per_page = per_page as usize;
+    }
+    if let Some(v) = one("orderby") {
+        q.orderby = OrderBy::parse(v).ok_or_else(|| not_in_enum("orderby", OrderBy::NAMES))?;
+    }
+    if let Some(v) = one("order") {
+        q.order = match v {
+            "asc" => SortOrder::Asc,
+            "desc" => SortOrder::Desc,
+            _ => return Err(not_in_enum("order", "asc, desc")),
+        };
+    }
+    q.category = list_values(&pairs, "category").map(|v| v.iter().map(|s| IdOrSlug::parse(s)).collect());
+    q.brand = list_values(&pairs, "brand")
+        .or_else(|| list_values(&pairs, "brands"))
+        .map(|v| v.iter().map(|s| IdOrSlug::parse(s)).collect());
+    q.tag = list_values(&pairs, "tag").map(|v| v.iter().map(|s| IdOrSlug::parse(s)).collect());
+    q.search = one("search").map(str::trim).filter(|s| !s.is_empty()).map(|s| s.chars().take(200).collect());
+    if let Some(v) = one("on_sale") {
+        q.on_sale = Some(parse_bool("on_sale", v)?).filter(|b| *b);
+    }
+    if let Some(v) = one("featured") {
+        q.featured = Some(parse_bool("featured", v)?).filter(|b| *b);
+    }
+    if let Some(v) = one("min_price").filter(|v| !v.is_empty()) {
+        q.min_price = Some(parse_int("min_price", v)?);
+    }
+    if let Some(v) = one("max_price").filter(|v| !v.is_empty()) {
+        q.max_price = Some(parse_int("max_price", v)?);
+    }
+    if let Some(values) = list_values(&pairs, "include") {
+        q.include = Some(values.iter().map(|v| parse_int("include", v).map(ProductId)).collect::<Result<_, _>>()?);
+    }
+    if let Some(values) = list_values(&pairs, "exclude") {
+        q.exclude = values.iter().map(|v| parse_int("exclude", v).map(ProductId)).collect::<Result<_, _>>()?;
+    }
+    q.slug = one("slug").filter(|s| !s.is_empty()).map(str::to_string);
+    q.sku = one("sku").filter(|s| !s.is_empty()).map(str::to_string);
+    if let Some(v) = one("type").filter(|s| !s.is_empty()) {
+        q.kind = Some(ProductKind::parse(v).ok_or_else(|| not_in_enum("type", "simple, external, variable, variation"))?);
+    }
+    if let Some(values) = list_values(&pairs, "stock_status") {
+        q.stock_status = Some(
+            values
+                .iter()
+                .map(|v| StockStatus::parse(v).ok_or_else(|| not_in_enum("stock_status", "instock, outofstock, onbackorder")))
+                .collect::<Result<_, _>>()?,
+        );
+    }
+    Ok(q)
+}
+
+/// `Link` header with the previous and next pages, as WordPress sends it.
+fn page_links(base_url: &str, raw: &str, page: usize, pages: usize) -> Option<String> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(raw).unwrap_or_default();
+    let url_for = |n: usize| {
+        let mut p: Vec<(String, String)> = pairs.iter().filter(|(k, _)| k != "page").cloned().collect();
+        p.push(("page".into(), n.to_string()));
+        format!("{base_url}/wp-json/wc/store/v1/products?{}", serde_urlencoded::to_string(&p).unwrap_or_default())
+    };
+    let mut links = Vec::new();
+    if page > 1 && page <= pages + 1 {
+        links.push(format!("<{}>; rel=\"prev\"", url_for(page - 1)));
+    }
+    if page < pages {
+        links.push(format!("<{}>; rel=\"next\"", url_for(page + 1)));
+    }
+    (!links.is_empty()).then(|| links.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_listing_query_is_parsed_and_checked() {
+        let q = parse_product_query("per_page=12&orderby=price&order=asc&category=hoodies,5&on_sale=true&min_price=1000").unwrap();
+        assert_eq!(q.per_page, 12);
+        assert_eq!(q.orderby, OrderBy::Price);
+        assert_eq!(q.order, SortOrder::Asc);
+        assert_eq!(q.category, Some(vec![IdOrSlug::Slug("hoodies".into()), IdOrSlug::Id(5)]));
+        assert_eq!(q.on_sale, Some(true));
+        assert_eq!(q.min_price, Some(1000));
+    }
+
+    #[test]
+    fn bad_listing_parameters_are_named() {
+        for (raw, param) in [
+            ("per_page=0", "per_page"),
+            ("per_page=101", "per_page"),
+            ("page=abc", "page"),
+            ("page=0", "page"),
+            ("orderby=colour", "orderby"),
+            ("order=up", "order"),
+            ("on_sale=perhaps", "on_sale"),
+            ("min_price=cheap", "min_price"),
+            ("type=bundle", "type"),
+        ] {
+            let err = parse_product_query(raw).unwrap_err();
+            assert_eq!(err.code, "rest_invalid_param", "{raw}");
+            assert!(err.data["params"].get(param).is_some(), "{raw}");
+        }
+    }
+
+    #[test]
+    fn links_point_to_neighbouring_pages() {
+        let l = page_links("http://s", "per_page=12&page=2", 2, 4).unwrap();
+        assert!(l.contains("page=1>; rel=\"prev\""));
+        assert!(l.contains("page=3>; rel=\"next\""));
+        assert!(page_links("http://s", "", 1, 1).is_none());
+    }
+}

@@ -1,0 +1,306 @@
+//! Configuration, read once at start-up: built-in defaults, then an optional TOML file
+//! (`ferroshop.toml` in the working directory, or the path in `FERROSHOP_CONFIG`), then
+//! `FERROSHOP_*` environment variables, then command-line flags. A bad value stops the
+//! server with a message naming the setting.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+use crate::money::{CurrencyFormat, SymbolPosition};
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub bind: SocketAddr,
+    pub database_url: String,
+    /// The shop's public address ("https://shop.example"), used in absolute links. When
+    /// unset, links are built from the request's Host header.
+    pub public_url: Option<String>,
+    /// Where the built storefront lives (`web/dist`).
+    pub web_dir: PathBuf,
+    pub shop_name: String,
+    pub currency: CurrencyFormat,
+    /// Send the shopper to the cart after a successful add to cart.
+    pub cart_redirect_after_add: bool,
+    pub log_format: LogFormat,
+    /// Largest request body accepted, in bytes.
+    pub max_body_bytes: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database_url: "sqlite://data/ferroshop.db".into(),
+            public_url: None,
+            web_dir: PathBuf::from("web/dist"),
+            shop_name: "Ferroshop".into(),
+            currency: CurrencyFormat::usd(),
+            cart_redirect_after_add: false,
+            log_format: LogFormat::Text,
+            max_body_bytes: 64 * 1024,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("configuration: {setting}: {problem}")]
+pub struct ConfigError {
+    pub setting: String,
+    pub problem: String,
+}
+
+fn bad(setting: &str, problem: impl Into<String>) -> ConfigError {
+    ConfigError { setting: setting.into(), problem: problem.into() }
+}
+
+/// The optional file's shape; every key may be left out.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileConfig {
+    bind: Option<String>,
+    database_url: Option<String>,
+    public_url: Option<String>,
+    web_dir: Option<PathBuf>,
+    shop_name: Option<String>,
+    cart_redirect_after_add: Option<bool>,
+    log_format: Option<String>,
+    max_body_bytes: Option<usize>,
+    currency: Option<FileCurrency>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileCurrency {
+    code: Option<String>,
+    symbol: Option<String>,
+    position: Option<String>,
+    thousand_separator: Option<String>,
+    decimal_separator: Option<String>,
+    decimals: Option<u32>,
+}
+
+impl Config {
+    /// Defaults, then the file, then the environment.
+    pub fn load() -> Result<Self, ConfigError> {
+        let mut config = Self::default();
+        let explicit = std::env::var("FERROSHOP_CONFIG").ok();
+        let path = explicit.clone().unwrap_or_else(|| "ferroshop.toml".into());
+        match std::fs::read_to_string(&path) {
+            Ok(text) => config.apply_file(&path, &text)?,
+            Err(e) if explicit.is_some() => return Err(bad("FERROSHOP_CONFIG", format!("cannot read {path}: {e}"))),
+            Err(_) => {}
+        }
+        config.apply_env(|name| std::env::var(name).ok())?;
+        Ok(config)
+    }
+
+    fn apply_file(&mut self, path: &str, text: &str) -> Result<(), ConfigError> {
+        let file: FileConfig = toml::from_str(text).map_err(|e| bad(path, e.to_string()))?;
+        if let Some(v) = file.bind {
+            self.bind = parse_bind("bind", &v)?;
+        }
+        if let Some(v) = file.database_url {
+            self.database_url = v;
+        }
+        if let Some(v) = file.public_url {
+            self.public_url = Some(parse_public_url("public_url", &v)?);
+        }
+        if let Some(v) = file.web_dir {
+            self.web_dir = v;
+        }
+        if let Some(v) = file.shop_name {
+            self.shop_name = v;
+        }
+        if let Some(v) = file.cart_redirect_after_add {
+            self.cart_redirect_after_add = v;
+        }
+        if let Some(v) = file.log_format {
+            self.log_format = parse_log_format("log_format", &v)?;
+        }
+        if let Some(v) = file.max_body_bytes {
+            self.max_body_bytes = v;
+        }
+        if let Some(c) = file.currency {
+            self.currency.apply(
+                "currency",
+                c.code.as_deref(),
+                c.symbol.as_deref(),
+                c.position.as_deref(),
+                c.thousand_separator.as_deref(),
+                c.decimal_separator.as_deref(),
+                c.decimals,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `get` reads one variable; taking it as a function keeps this testable.
+    pub fn apply_env(&mut self, get: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        if let Some(v) = get("FERROSHOP_BIND") {
+            self.bind = parse_bind("FERROSHOP_BIND", &v)?;
+        }
+        if let Some(v) = get("FERROSHOP_DATABASE_URL") {
+            self.database_url = v;
+        }
+        if let Some(v) = get("FERROSHOP_PUBLIC_URL") {
+            self.public_url = Some(parse_public_url("FERROSHOP_PUBLIC_URL", &v)?);
+        }
+        if let Some(v) = get("FERROSHOP_WEB_DIR") {
+            self.web_dir = v.into();
+        }
+        if let Some(v) = get("FERROSHOP_SHOP_NAME") {
+            self.shop_name = v;
+        }
+        if let Some(v) = get("FERROSHOP_CART_REDIRECT_AFTER_ADD") {
+            self.cart_redirect_after_add = parse_yes_no("FERROSHOP_CART_REDIRECT_AFTER_ADD", &v)?;
+        }
+        if let Some(v) = get("FERROSHOP_LOG_FORMAT") {
+            self.log_format = parse_log_format("FERROSHOP_LOG_FORMAT", &v)?;
+        }
+        if let Some(v) = get("FERROSHOP_MAX_BODY_BYTES") {
+            self.max_body_bytes =
+                v.parse().map_err(|_| bad("FERROSHOP_MAX_BODY_BYTES", "expected a number of bytes"))?;
+        }
+        let decimals = match get("FERROSHOP_PRICE_DECIMALS") {
+            Some(v) => Some(v.parse().map_err(|_| bad("FERROSHOP_PRICE_DECIMALS", "expected 0 to 4"))?),
+            None => None,
+        };
+        self.currency.apply(
+            "FERROSHOP_CURRENCY",
+            get("FERROSHOP_CURRENCY").as_deref(),
+            get("FERROSHOP_CURRENCY_SYMBOL").as_deref(),
+            get("FERROSHOP_CURRENCY_POSITION").as_deref(),
+            get("FERROSHOP_THOUSAND_SEPARATOR").as_deref(),
+            get("FERROSHOP_DECIMAL_SEPARATOR").as_deref(),
+            decimals,
+        )?;
+        if self.max_body_bytes < 1024 {
+            return Err(bad("max_body_bytes", "must be at least 1024"));
+        }
+        Ok(())
+    }
+}
+
+impl CurrencyFormat {
+    #[allow(clippy::too_many_arguments)]
+    fn apply(
+        &mut self,
+        setting: &str,
+        code: Option<&str>,
+        symbol: Option<&str>,
+        position: Option<&str>,
+        thousand: Option<&str>,
+        decimal: Option<&str>,
+        decimals: Option<u32>,
+    ) -> Result<(), ConfigError> {
+        if let Some(code) = code {
+            let code = code.trim().to_ascii_uppercase();
+            if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
+                return Err(bad(setting, "currency code must be three letters, like USD"));
+            }
+            // A new currency brings its usual symbol unless one is given too.
+            self.symbol = CurrencyFormat::usual_symbol(&code).to_string();
+            self.code = code;
+        }
+        if let Some(symbol) = symbol {
+            self.symbol = symbol.to_string();
+        }
+        if let Some(position) = position {
+            self.position = SymbolPosition::parse(position)
+                .ok_or_else(|| bad(setting, "position must be left, right, left_space or right_space"))?;
+        }
+        if let Some(t) = thousand {
+            self.thousand_separator = t.to_string();
+        }
+        if let Some(d) = decimal {
+            self.decimal_separator = d.to_string();
+        }
+        if let Some(d) = decimals {
+            if d > 4 {
+                return Err(bad(setting, "decimals must be 0 to 4"));
+            }
+            self.decimals = d;
+        }
+        Ok(())
+    }
+}
+
+pub fn parse_bind(setting: &str, value: &str) -> Result<SocketAddr, ConfigError> {
+    value.trim().parse().map_err(|_| bad(setting, format!("{value:?} is not an address like 127.0.0.1:8080")))
+}
+
+fn parse_public_url(setting: &str, value: &str) -> Result<String, ConfigError> {
+    let v = value.trim().trim_end_matches('/');
+    if !(v.starts_with("http://") || v.starts_with("https://")) || v.contains(char::is_whitespace) {
+        return Err(bad(setting, "must be an http:// or https:// address"));
+    }
+    Ok(v.to_string())
+}
+
+fn parse_yes_no(setting: &str, value: &str) -> Result<bool, ConfigError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "yes" | "true" | "1" | "on" => Ok(true),
+        "no" | "false" | "0" | "off" => Ok(false),
+        _ => Err(bad(setting, "expected yes or no")),
+    }
+}
+
+fn parse_log_format(setting: &str, value: &str) -> Result<LogFormat, ConfigError> {
+    match value.trim() {
+        "text" => Ok(LogFormat::Text),
+        "json" => Ok(LogFormat::Json),
+        _ => Err(bad(setting, "expected text or json")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let pairs: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        move |name| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    }
+
+    #[test]
+    fn environment_overrides_defaults() {
+        let mut c = Config::default();
+        c.apply_env(env(&[
+            ("FERROSHOP_BIND", "0.0.0.0:9000"),
+            ("FERROSHOP_CURRENCY", "eur"),
+            ("FERROSHOP_CURRENCY_POSITION", "right_space"),
+            ("FERROSHOP_CART_REDIRECT_AFTER_ADD", "yes"),
+        ]))
+        .unwrap();
+        assert_eq!(c.bind.port(), 9000);
+        assert_eq!(c.currency.code, "EUR");
+        assert_eq!(c.currency.symbol, "€");
+        assert_eq!(c.currency.suffix(), " €");
+        assert!(c.cart_redirect_after_add);
+    }
+
+    #[test]
+    fn a_bad_value_names_its_setting() {
+        let err = Config::default().apply_env(env(&[("FERROSHOP_BIND", "nowhere")])).unwrap_err();
+        assert_eq!(err.setting, "FERROSHOP_BIND");
+        let err = Config::default().apply_env(env(&[("FERROSHOP_PRICE_DECIMALS", "9")])).unwrap_err();
+        assert_eq!(err.setting, "FERROSHOP_CURRENCY");
+    }
+
+    #[test]
+    fn the_file_is_read_and_unknown_keys_are_refused() {
+        let mut c = Config::default();
+        c.apply_file("f.toml", "shop_name = \"Lumen\"\n[currency]\ncode = \"GBP\"\n").unwrap();
+        assert_eq!(c.shop_name, "Lumen");
+        assert_eq!(c.currency.symbol, "£");
+        assert!(c.apply_file("f.toml", "colour = 1").is_err());
+    }
+}

@@ -1,0 +1,124 @@
+//! Starting and stopping the shop: connect and migrate the database, load the demo
+//! catalogue if asked, serve until told to stop, and run the background upkeep
+//! (catalogue reloads, expired-session sweeps).
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::config::Config;
+use crate::state::{AppState, SharedState};
+use crate::store::{self, Db};
+
+pub struct RunningServer {
+    pub addr: SocketAddr,
+    pub state: SharedState,
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl RunningServer {
+    /// Stops accepting, lets requests in flight finish, then returns.
+    pub async fn shutdown(self) -> std::io::Result<()> {
+        let _ = self.stop.send(true);
+        let result = self.task.await.unwrap_or(Ok(()));
+        self.state.db.close().await;
+        result
+    }
+
+    /// Serves until SIGINT or SIGTERM.
+    pub async fn run_until_signal(self) -> std::io::Result<()> {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        self.shutdown().await
+    }
+}
+
+/// Loads the demo catalogue into an empty shop. Returns whether it did.
+pub async fn load_demo(db: &Db) -> anyhow::Result<bool> {
+    if store::catalog::count_products(db).await? > 0 {
+        return Ok(false);
+    }
+    let data = crate::catalog::demo::demo_catalog();
+    match store::catalog::insert_catalog(db, &data).await {
+        Ok(()) => Ok(true),
+        // Another instance loaded it first.
+        Err(e) if store::catalog::count_products(db).await? > 0 => {
+            tracing::info!(error = %e, "demo catalogue already loaded by another instance");
+            Ok(false)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub async fn start(config: Config, demo: bool) -> anyhow::Result<RunningServer> {
+    let db = Db::connect(&config.database_url).await?;
+    db.migrate().await?;
+    if demo && load_demo(&db).await? {
+        tracing::info!("loaded the demo catalogue");
+    }
+    let listener = TcpListener::bind(config.bind).await?;
+    let addr = listener.local_addr()?;
+    let state = AppState::load(config, db).await?;
+    let app = crate::http::app(state.clone());
+    let (stop, mut stopped) = watch::channel(false);
+    spawn_upkeep(state.clone(), stopped.clone());
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = stopped.changed().await;
+            })
+            .await
+    });
+    tracing::info!(%addr, backend = ?state.db.backend, "serving");
+    Ok(RunningServer { addr, state, stop, task })
+}
+
+fn spawn_upkeep(state: SharedState, mut stopped: watch::Receiver<bool>) {
+    tokio::spawn(async move {
+        let mut catalog_tick = tokio::time::interval(Duration::from_secs(1));
+        let mut sweep_tick = tokio::time::interval(Duration::from_secs(600));
+        loop {
+            tokio::select! {
+                _ = stopped.changed() => return,
+                _ = catalog_tick.tick() => {
+                    match state.refresh_catalog().await {
+                        Ok(true) => tracing::info!(version = state.catalog.get().version, "reloaded the catalogue"),
+                        Ok(false) => {}
+                        Err(e) => tracing::warn!(error = %e, "could not check the catalogue version"),
+                    }
+                }
+                _ = sweep_tick.tick() => {
+                    match store::sessions::delete_expired(&state.db, crate::clock::now()).await {
+                        Ok(0) => {}
+                        Ok(n) => tracing::info!(sessions = n, "removed expired sessions"),
+                        Err(e) => tracing::warn!(error = %e, "could not remove expired sessions"),
+                    }
+                }
+            }
+        }
+    });
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}

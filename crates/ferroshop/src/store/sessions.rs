@@ -1,0 +1,87 @@
+//! Session storage: one row per shopper session holding the cart as JSON. Writes are
+//! optimistic: each carries the version it read, and a write that lost a race is
+//! retried by the caller, so two requests for one cart never overwrite each other.
+
+use sqlx::Row;
+
+use super::{Db, StoreResult};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRecord {
+    pub id: String,
+    pub customer_id: Option<i64>,
+    pub cart: String,
+    pub version: i64,
+    pub expires_at: i64,
+}
+
+pub async fn find_session(db: &Db, id: &str, now: i64) -> StoreResult<Option<SessionRecord>> {
+    let row = sqlx::query(
+        "SELECT id, customer_id, cart, version, expires_at FROM sessions WHERE id = $1 AND expires_at > $2",
+    )
+    .bind(id)
+    .bind(now)
+    .fetch_optional(db.reader())
+    .await?;
+    row.map(|r| {
+        Ok(SessionRecord {
+            id: r.try_get("id")?,
+            customer_id: r.try_get("customer_id")?,
+            cart: r.try_get("cart")?,
+            version: r.try_get("version")?,
+            expires_at: r.try_get("expires_at")?,
+        })
+    })
+    .transpose()
+}
+
+/// Stores the cart of a session seen for the first time. False when the session was
+/// created meanwhile by a concurrent request: read it and retry. An expired session
+/// with the same id is started afresh.
+pub async fn insert_session(db: &Db, id: &str, cart: &str, now: i64, expires_at: i64) -> StoreResult<bool> {
+    let done = sqlx::query(
+        "INSERT INTO sessions (id, customer_id, cart, version, created_at, updated_at, expires_at)
+         VALUES ($1, NULL, $2, 1, $3, $3, $4)
+         ON CONFLICT (id) DO UPDATE SET cart = excluded.cart, customer_id = NULL,
+             version = sessions.version + 1, created_at = excluded.created_at,
+             updated_at = excluded.updated_at, expires_at = excluded.expires_at
+         WHERE sessions.expires_at <= excluded.created_at",
+    )
+    .bind(id)
+    .bind(cart)
+    .bind(now)
+    .bind(expires_at)
+    .execute(db.writer())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Replaces the cart if the session is still at `version`. False when another write
+/// came first.
+pub async fn update_cart(
+    db: &Db,
+    id: &str,
+    version: i64,
+    cart: &str,
+    now: i64,
+    expires_at: i64,
+) -> StoreResult<bool> {
+    let done = sqlx::query(
+        "UPDATE sessions SET cart = $1, version = version + 1, updated_at = $2, expires_at = $3
+         WHERE id = $4 AND version = $5",
+    )
+    .bind(cart)
+    .bind(now)
+    .bind(expires_at)
+    .bind(id)
+    .bind(version)
+    .execute(db.writer())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// An expired session is gone for good: its cart is not shown again.
+pub async fn delete_expired(db: &Db, now: i64) -> StoreResult<u64> {
+    let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(now).execute(db.writer()).await?;
+    Ok(done.rows_affected())
+}
