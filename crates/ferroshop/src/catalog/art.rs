@@ -402,10 +402,10 @@ impl Artwork<'_> {
             o,
             r##"<rect width="800" height="800" fill="{wall}"/><path d="M{window_x} 560V230a115 115 0 0 1 230 0V560Z" fill="#fff" fill-opacity=".38"/><rect y="560" width="800" height="240" fill="{top}"/><rect y="680" width="800" height="120" fill="{front}"/><rect y="560" width="800" height="6" fill="#fff" fill-opacity=".25"/>"##
         );
-        let prop = if self.variant % 3 == 0 { BOOKS } else { SPRIG };
+        let prop = if self.variant.is_multiple_of(3) { BOOKS } else { SPRIG };
         svg!(o, r##"<g transform="translate({prop_x} 610)">{prop}</g>"##);
         let b = self.silhouette.bounds();
-        let fit = (390.0, 370.0);
+        let fit = (430.0, 390.0);
         let scale = (fit.0 / b.width()).min(fit.1 / b.height()).min(1.0);
         let y = 612.0 - scale * b.height() / 2.0;
         shadow(o, item_x, 610.0, scale * b.width() * 0.45, 12.0, 0.22);

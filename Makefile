@@ -1,0 +1,59 @@
+# Ferroshop: `make run` builds everything and opens the demo shop; `make test` runs
+# every test (Rust on SQLite and, with FERROSHOP_TEST_POSTGRES_URL set, PostgreSQL;
+# web unit tests; browser tests in Chromium).
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+BIND ?= 127.0.0.1:8080
+DATABASE ?= sqlite://data/ferroshop.db
+
+.PHONY: help run build web test test-rust test-web test-browser bench check clean
+
+help:
+	@echo "make run     build the storefront and server, start the demo shop on http://$(BIND)/"
+	@echo "make test    run every test: Rust (SQLite, PostgreSQL when FERROSHOP_TEST_POSTGRES_URL is set), web unit, browser"
+	@echo "make bench   run the HTTP benchmarks (see bench/README.md)"
+	@echo "make check   formatting and lints"
+
+run: web build
+	./target/release/ferroshop serve --bind $(BIND) --database $(DATABASE) --demo
+
+build:
+	./scripts/need cargo
+	cargo build --release -p ferroshop
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	./scripts/need npm
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+web: web/node_modules/.installed
+	cd web && npm run build
+
+test: test-rust test-web test-browser
+
+test-rust:
+	./scripts/need cargo
+	cargo test --workspace
+
+test-web: web/node_modules/.installed
+	cd web && npm run typecheck && npm test
+
+test-browser: web/node_modules/.installed
+	./scripts/ensure-chromium
+	cd web && npm run build
+	cargo build -p ferroshop
+	cd web && FERROSHOP_BIN=../target/debug/ferroshop npm run test:e2e
+
+bench:
+	./bench/run.sh
+
+check:
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+clean:
+	cargo clean
+	rm -rf web/dist web/node_modules data
