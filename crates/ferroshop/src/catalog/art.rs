@@ -38,7 +38,11 @@ impl Rgb {
                 .round()
                 .clamp(0.0, 255.0) as u8
         };
-        Self(channel(self.0, other.0), channel(self.1, other.1), channel(self.2, other.2))
+        Self(
+            channel(self.0, other.0),
+            channel(self.1, other.1),
+            channel(self.2, other.2),
+        )
     }
 
     pub fn darken(self, t: f32) -> Self {
@@ -188,7 +192,10 @@ impl Silhouette {
 
     /// Garments hang from a rail in scene shots; everything else stands on a table.
     fn is_garment(self) -> bool {
-        matches!(self, Self::TShirt | Self::Hoodie | Self::Sweater | Self::Jacket)
+        matches!(
+            self,
+            Self::TShirt | Self::Hoodie | Self::Sweater | Self::Jacket
+        )
     }
 
     fn bounds(self) -> Bounds {
@@ -341,7 +348,10 @@ impl Artwork<'_> {
             View::Detail => format!("Close-up of the {product} in {colour}"),
             View::Duo => match self.second {
                 Some(second) if second.name != colour => {
-                    format!("{product} in {colour} and {second}, flat lay", second = second.name)
+                    format!(
+                        "{product} in {colour} and {second}, flat lay",
+                        second = second.name
+                    )
                 }
                 _ => format!("Two {product} in {colour}, flat lay"),
             },
@@ -384,12 +394,24 @@ impl Artwork<'_> {
         let bg = self.backdrop();
         let (top, bottom) = (bg.lighten(0.4), bg.darken(0.03));
         // A white stage behind a pale product would swallow it, so it fades instead.
-        let stage = if self.colour.rgb.luma() > 0.78 { ".2" } else { ".45" };
+        let stage = if self.colour.rgb.luma() > 0.78 {
+            ".2"
+        } else {
+            ".45"
+        };
         svg!(
             o,
             r##"<defs><linearGradient id="g" x2="0" y2="1"><stop stop-color="{top}"/><stop offset="1" stop-color="{bottom}"/></linearGradient></defs><rect width="800" height="800" fill="url(#g)"/><circle cx="400" cy="392" r="300" fill="#fff" fill-opacity="{stage}"/>"##
         );
-        place(o, self.silhouette, Tones::new(self.colour.rgb), (400.0, 392.0), (500.0, 480.0), 0.0, true);
+        place(
+            o,
+            self.silhouette,
+            Tones::new(self.colour.rgb),
+            (400.0, 392.0),
+            (500.0, 480.0),
+            0.0,
+            true,
+        );
     }
 
     fn tabletop(&self, o: &mut String) {
@@ -397,19 +419,35 @@ impl Artwork<'_> {
         let (top, front) = TABLES[self.variant % TABLES.len()];
         // Alternate the composition so a category page is not a row of identical shots.
         let mirrored = self.variant % 2 == 1;
-        let (item_x, prop_x, window_x) = if mirrored { (450.0, 150, 60) } else { (350.0, 650, 510) };
+        let (item_x, prop_x, window_x) = if mirrored {
+            (450.0, 150, 60)
+        } else {
+            (350.0, 650, 510)
+        };
         svg!(
             o,
             r##"<rect width="800" height="800" fill="{wall}"/><path d="M{window_x} 560V230a115 115 0 0 1 230 0V560Z" fill="#fff" fill-opacity=".38"/><rect y="560" width="800" height="240" fill="{top}"/><rect y="680" width="800" height="120" fill="{front}"/><rect y="560" width="800" height="6" fill="#fff" fill-opacity=".25"/>"##
         );
-        let prop = if self.variant.is_multiple_of(3) { BOOKS } else { SPRIG };
+        let prop = if self.variant.is_multiple_of(3) {
+            BOOKS
+        } else {
+            SPRIG
+        };
         svg!(o, r##"<g transform="translate({prop_x} 610)">{prop}</g>"##);
         let b = self.silhouette.bounds();
         let fit = (430.0, 390.0);
         let scale = (fit.0 / b.width()).min(fit.1 / b.height()).min(1.0);
         let y = 612.0 - scale * b.height() / 2.0;
         shadow(o, item_x, 610.0, scale * b.width() * 0.45, 12.0, 0.22);
-        place(o, self.silhouette, Tones::new(self.colour.rgb), (item_x, y), (scale * b.width(), scale * b.height()), 0.0, false);
+        place(
+            o,
+            self.silhouette,
+            Tones::new(self.colour.rgb),
+            (item_x, y),
+            (scale * b.width(), scale * b.height()),
+            0.0,
+            false,
+        );
     }
 
     fn hanging(&self, o: &mut String) {
@@ -424,8 +462,22 @@ impl Artwork<'_> {
             r##"<rect width="800" height="800" fill="{wall}"/><rect x="540" y="40" width="200" height="250" rx="8" fill="#fff" fill-opacity=".35"/><rect y="724" width="800" height="76" fill="{floor}"/><rect x="0" y="{r0}" width="800" height="12" rx="6" fill="#a98159"/><rect x="60" y="{r0}" width="14" height="40" rx="4" fill="#8d6a48"/><rect x="726" y="{r0}" width="14" height="40" rx="4" fill="#8d6a48"/><g transform="translate(690 724) scale(1.3)">{SPRIG}</g>"##,
             r0 = Num(rail - 6.0),
         );
-        svg!(o, r##"<g transform="translate({x} {y}) scale({s}) translate({nx} {ny})">{HANGER}</g>"##, s = Num(scale), nx = Num(-b.centre().0), ny = Num(-b.centre().1));
-        place(o, self.silhouette, Tones::new(self.colour.rgb), (x, y), (b.width() * scale, b.height() * scale), 0.0, false);
+        svg!(
+            o,
+            r##"<g transform="translate({x} {y}) scale({s}) translate({nx} {ny})">{HANGER}</g>"##,
+            s = Num(scale),
+            nx = Num(-b.centre().0),
+            ny = Num(-b.centre().1)
+        );
+        place(
+            o,
+            self.silhouette,
+            Tones::new(self.colour.rgb),
+            (x, y),
+            (b.width() * scale, b.height() * scale),
+            0.0,
+            false,
+        );
     }
 
     fn detail(&self, o: &mut String) {
@@ -453,8 +505,24 @@ impl Artwork<'_> {
             o,
             r##"<defs><pattern id="p" width="36" height="36" patternUnits="userSpaceOnUse"><circle cx="18" cy="18" r="2.2" fill="#000" fill-opacity=".07"/></pattern></defs><rect width="800" height="800" fill="{bg}"/><rect width="800" height="800" fill="url(#p)"/>"##
         );
-        place(o, self.silhouette, Tones::new(second), (520.0, 372.0), (370.0, 360.0), 9.0, true);
-        place(o, self.silhouette, Tones::new(self.colour.rgb), (292.0, 438.0), (370.0, 360.0), -10.0, true);
+        place(
+            o,
+            self.silhouette,
+            Tones::new(second),
+            (520.0, 372.0),
+            (370.0, 360.0),
+            9.0,
+            true,
+        );
+        place(
+            o,
+            self.silhouette,
+            Tones::new(self.colour.rgb),
+            (292.0, 438.0),
+            (370.0, 360.0),
+            -10.0,
+            true,
+        );
     }
 }
 
@@ -472,7 +540,11 @@ const BACKDROPS: [Rgb; 6] = [
 ];
 
 /// Table top and table front colours for scene shots.
-const TABLES: [(&str, &str); 3] = [("#cfab84", "#b48f69"), ("#e3dcd1", "#cfc6b8"), ("#b89377", "#9c785d")];
+const TABLES: [(&str, &str); 3] = [
+    ("#cfab84", "#b48f69"),
+    ("#e3dcd1", "#cfc6b8"),
+    ("#b89377", "#9c785d"),
+];
 
 /// A small potted plant, origin at the bottom centre of its pot.
 const SPRIG: &str = r##"<path d="M0-64Q-50-110-46-170Q-8-130 0-64Z" fill="#6f9d62"/><path d="M2-64Q40-120 30-190Q-4-140 2-64Z" fill="#4f7f4b"/><path d="M0-64Q30-90 66-112Q50-74 0-64Z" fill="#5e8f56"/><path d="M-2-64Q-30-84-70-92Q-50-60-2-64Z" fill="#86ad74"/><path d="M-34-66H34L28-6Q27 0 21 0H-21Q-27 0-28-6Z" fill="#ddd3c6"/><path d="M-34-66H34V-56H-34Z" fill="#000" fill-opacity=".06"/>"##;
@@ -496,7 +568,15 @@ fn shadow(o: &mut String, x: f32, y: f32, rx: f32, ry: f32, opacity: f32) {
 }
 
 /// Draws a silhouette scaled to fit `fit` and centred on `at`, optionally with a floor shadow.
-fn place(o: &mut String, art: Silhouette, t: Tones, at: (f32, f32), fit: (f32, f32), angle: f32, with_shadow: bool) {
+fn place(
+    o: &mut String,
+    art: Silhouette,
+    t: Tones,
+    at: (f32, f32),
+    fit: (f32, f32),
+    angle: f32,
+    with_shadow: bool,
+) {
     let b = art.bounds();
     let scale = (fit.0 / b.width()).min(fit.1 / b.height()).min(1.25);
     let (cx, cy) = b.centre();
@@ -536,14 +616,26 @@ struct Tones {
 impl Tones {
     fn new(colour: Rgb) -> Self {
         // Near-black would swallow its own shading, so lift it a touch first.
-        let b = if colour.luma() < 0.22 { colour.lighten(0.06) } else { colour };
+        let b = if colour.luma() < 0.22 {
+            colour.lighten(0.06)
+        } else {
+            colour
+        };
         let pale = b.luma() > 0.8;
         Self {
             b,
             s: b.darken(if pale { 0.1 } else { 0.17 }),
             d: b.darken(if pale { 0.24 } else { 0.36 }),
-            l: if pale { b.darken(0.16) } else { b.lighten(0.45) },
-            k: if b.luma() < 0.4 { b.lighten(0.32) } else { b.darken(0.3) },
+            l: if pale {
+                b.darken(0.16)
+            } else {
+                b.lighten(0.45)
+            },
+            k: if b.luma() < 0.4 {
+                b.lighten(0.32)
+            } else {
+                b.darken(0.3)
+            },
         }
     }
 }
@@ -585,7 +677,10 @@ fn long_sleeved_body(t: Tones, o: &mut String) {
 
 fn hoodie(t: Tones, o: &mut String) {
     let Tones { b, s, d, l, k } = t;
-    svg!(o, r##"<path d="M316 258Q298 166 400 154Q502 166 484 258Z" fill="{s}"/>"##);
+    svg!(
+        o,
+        r##"<path d="M316 258Q298 166 400 154Q502 166 484 258Z" fill="{s}"/>"##
+    );
     long_sleeved_body(t, o);
     svg!(
         o,
@@ -606,7 +701,10 @@ fn sweater(t: Tones, o: &mut String) {
 
 fn jacket(t: Tones, o: &mut String) {
     let Tones { s, d, l, k, .. } = t;
-    svg!(o, r##"<path d="M326 232Q400 212 474 232L468 262Q400 246 332 262Z" fill="{d}"/>"##);
+    svg!(
+        o,
+        r##"<path d="M326 232Q400 212 474 232L468 262Q400 246 332 262Z" fill="{d}"/>"##
+    );
     long_sleeved_body(t, o);
     mirrored(
         o,
@@ -638,7 +736,13 @@ fn beanie(t: Tones, o: &mut String) {
     for i in 0..7 {
         let x = 292.0 + 36.0 * i as f32;
         let top = 400.0 + (x - 400.0) * 0.5;
-        svg!(o, "M{} 420Q{} 300 {} 224", Num(x), Num(x + (x - 400.0) * 0.08), Num(top));
+        svg!(
+            o,
+            "M{} 420Q{} 300 {} 224",
+            Num(x),
+            Num(x + (x - 400.0) * 0.08),
+            Num(top)
+        );
     }
     svg!(
         o,
@@ -670,7 +774,11 @@ fn socks(t: Tones, o: &mut String) {
 fn sneaker(t: Tones, o: &mut String) {
     let Tones { b, s, d, l, k } = t;
     // Pale uppers get a gum sole so the shoe does not dissolve into one white shape.
-    let (sole, line) = if b.luma() > 0.78 { ("#d9a86c", "#b9874f") } else { ("#f3f0ea", "#d6cfc3") };
+    let (sole, line) = if b.luma() > 0.78 {
+        ("#d9a86c", "#b9874f")
+    } else {
+        ("#f3f0ea", "#d6cfc3")
+    };
     svg!(
         o,
         r##"<path d="M366 354L384 316Q392 304 406 310L432 330L420 360Z" fill="{s}"/><path d="M178 522L186 410Q190 386 216 390L290 404Q318 408 334 392L372 352Q386 340 402 348L424 362Q480 420 570 446Q640 466 640 522Z" fill="{b}"/><path d="M216 390L290 404Q318 408 334 392L340 400Q322 424 292 418L220 404Z" fill="{d}"/><path d="M178 522L186 410Q188 394 200 390L216 392L208 522Z" fill="{s}"/><path d="M548 440Q640 466 640 522H556Q562 476 548 440Z" fill="{s}"/><path d="M250 505Q330 455 470 430L494 444Q362 474 282 512Z" fill="{l}"/><path d="M192 500H620" class="t" stroke="{k}"/><path d=""##
@@ -679,7 +787,14 @@ fn sneaker(t: Tones, o: &mut String) {
     for i in 0..5 {
         let f = i as f32 / 4.0;
         let (x, y) = (398.0 + 124.0 * f, 354.0 + 80.0 * f);
-        svg!(o, "M{} {}L{} {}", Num(x - 10.0), Num(y + 15.0), Num(x + 10.0), Num(y - 15.0));
+        svg!(
+            o,
+            "M{} {}L{} {}",
+            Num(x - 10.0),
+            Num(y + 15.0),
+            Num(x + 10.0),
+            Num(y - 15.0)
+        );
     }
     svg!(
         o,
@@ -697,12 +812,22 @@ fn tote(t: Tones, o: &mut String) {
 
 fn backpack(t: Tones, o: &mut String) {
     let Tones { b, s, d, l, k } = t;
-    mirrored(o, &format!(r##"<path d="M266 300Q232 430 252 590" fill="none" stroke="{d}" stroke-width="26" stroke-linecap="round"/>"##));
+    mirrored(
+        o,
+        &format!(
+            r##"<path d="M266 300Q232 430 252 590" fill="none" stroke="{d}" stroke-width="26" stroke-linecap="round"/>"##
+        ),
+    );
     svg!(
         o,
         r##"<path d="M372 232Q372 184 400 184Q428 184 428 232" fill="none" stroke="{d}" stroke-width="12"/><rect x="258" y="222" width="284" height="404" rx="74" fill="{b}"/><path d="M504 240Q542 262 542 310V552Q542 610 492 624Q514 560 504 240Z" class="o"/><rect x="276" y="300" width="16" height="250" rx="8" class="h"/><path d="M258 296Q258 222 332 222H468Q542 222 542 296V372Q400 410 258 372Z" fill="{s}"/><path d="M272 362Q400 394 528 362" class="t" stroke="{k}"/><rect x="298" y="478" width="204" height="118" rx="32" fill="{s}"/><path d="M318 502H482" stroke="{d}" stroke-width="5" stroke-linecap="round"/><rect x="462" y="498" width="12" height="28" rx="4" fill="{l}"/>"##
     );
-    mirrored(o, &format!(r##"<rect x="322" y="350" width="24" height="110" rx="6" fill="{d}"/><rect x="316" y="420" width="36" height="26" rx="6" fill="{l}"/>"##));
+    mirrored(
+        o,
+        &format!(
+            r##"<rect x="322" y="350" width="24" height="110" rx="6" fill="{d}"/><rect x="316" y="420" width="36" height="26" rx="6" fill="{l}"/>"##
+        ),
+    );
 }
 
 fn wallet(t: Tones, o: &mut String) {
@@ -810,7 +935,11 @@ fn headphones(t: Tones, o: &mut String) {
 
 fn watch(t: Tones, o: &mut String) {
     let Tones { b, s, d, k, .. } = t;
-    let (face, ink) = if b.luma() > 0.6 { ("#2b2e34", "#f3efe6") } else { ("#f5f1e8", "#2b2e34") };
+    let (face, ink) = if b.luma() > 0.6 {
+        ("#2b2e34", "#f3efe6")
+    } else {
+        ("#f5f1e8", "#2b2e34")
+    };
     svg!(
         o,
         r##"<rect x="348" y="150" width="104" height="500" rx="26" fill="{b}"/><rect x="358" y="160" width="84" height="480" rx="20" class="t" stroke="{k}"/><rect x="340" y="536" width="120" height="18" rx="8" fill="{s}"/><g fill="{d}"><circle cx="400" cy="578" r="5"/><circle cx="400" cy="604" r="5"/><circle cx="400" cy="630" r="5"/></g><rect x="354" y="272" width="92" height="256" rx="18" fill="#bfb8ab"/><rect x="512" y="386" width="20" height="28" rx="5" fill="#c9c2b6"/><circle cx="400" cy="400" r="118" fill="#d9d3c8"/><circle cx="400" cy="400" r="104" fill="#b9b1a4"/><circle cx="400" cy="400" r="96" fill="{face}"/><circle cx="400" cy="400" r="82" fill="none" stroke="{ink}" stroke-width="12" stroke-dasharray="3 39.94"/><path d="M400 400L436 352" stroke="{ink}" stroke-width="8" stroke-linecap="round"/><path d="M400 400L370 326" stroke="{ink}" stroke-width="5" stroke-linecap="round"/><path d="M400 400L452 430" stroke="#c0553a" stroke-width="2.5"/><circle cx="400" cy="400" r="8" fill="{ink}"/><path d="M338 344Q366 312 408 306" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="8" stroke-linecap="round"/>"##
@@ -820,28 +949,42 @@ fn watch(t: Tones, o: &mut String) {
 fn sunglasses(t: Tones, o: &mut String) {
     let Tones { b, d, l, .. } = t;
     let lens = b.mix(Rgb(0x1c, 0x20, 0x26), 0.72);
-    svg!(o, r##"<path d="M202 372L168 358M598 372L632 358" stroke="{d}" stroke-width="12" stroke-linecap="round"/>"##);
+    svg!(
+        o,
+        r##"<path d="M202 372L168 358M598 372L632 358" stroke="{d}" stroke-width="12" stroke-linecap="round"/>"##
+    );
     mirrored(
         o,
         &format!(
             r##"<path d="M206 362Q204 334 236 334H356Q388 334 384 366L376 430Q368 478 316 478H268Q214 478 208 430Z" fill="{lens}" stroke="{b}" stroke-width="16"/><path d="M232 352H266L226 446Q218 430 220 410Z" fill="#fff" fill-opacity=".2"/><circle cx="222" cy="350" r="4" fill="{l}"/>"##
         ),
     );
-    svg!(o, r##"<path d="M384 372Q400 352 416 372" fill="none" stroke="{b}" stroke-width="14" stroke-linecap="round"/>"##);
+    svg!(
+        o,
+        r##"<path d="M384 372Q400 352 416 372" fill="none" stroke="{b}" stroke-width="14" stroke-linecap="round"/>"##
+    );
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const PALETTE: [&str; 6] = ["#2f3237", "#f2f0eb", "#2d3f63", "#d8c3a0", "#b4532f", "#9aae92"];
+    const PALETTE: [&str; 6] = [
+        "#2f3237", "#f2f0eb", "#2d3f63", "#d8c3a0", "#b4532f", "#9aae92",
+    ];
 
     fn artwork(silhouette: Silhouette, view: View, hex: &str, variant: usize) -> Artwork<'static> {
         Artwork {
             silhouette,
             view,
-            colour: Swatch { name: "test", rgb: Rgb::from_hex(hex).unwrap() },
-            second: Some(Swatch { name: "navy", rgb: Rgb(0x2d, 0x3f, 0x63) }),
+            colour: Swatch {
+                name: "test",
+                rgb: Rgb::from_hex(hex).unwrap(),
+            },
+            second: Some(Swatch {
+                name: "navy",
+                rgb: Rgb(0x2d, 0x3f, 0x63),
+            }),
             variant,
         }
     }
@@ -853,7 +996,11 @@ mod tests {
         while let Some(start) = rest.find('<') {
             let end = start + rest[start..].find('>').expect("unterminated tag");
             let tag = &rest[start + 1..end];
-            assert_eq!(tag.matches('"').count() % 2, 0, "unbalanced quotes in <{tag}>");
+            assert_eq!(
+                tag.matches('"').count() % 2,
+                0,
+                "unbalanced quotes in <{tag}>"
+            );
             if let Some(name) = tag.strip_prefix('/') {
                 assert_eq!(open.pop(), Some(name), "mismatched </{name}>");
             } else if !tag.ends_with('/') {
@@ -892,10 +1039,25 @@ mod tests {
                     let svg = artwork(silhouette, view, hex, i + j).svg();
                     assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800">"#));
                     assert!(svg.ends_with("</svg>"));
-                    assert!(svg.len() < 8 * 1024, "{silhouette:?} {view:?} is {} bytes", svg.len());
-                    assert!(!svg.contains("NaN") && !svg.contains("inf"), "{silhouette:?} {view:?}");
-                    assert!(!svg.contains("<script") && !svg.contains("<text") && !svg.contains("http://www.w3.org/1999"));
-                    assert_eq!(svg.matches("http").count(), 1, "only the namespace may be a URL");
+                    assert!(
+                        svg.len() < 8 * 1024,
+                        "{silhouette:?} {view:?} is {} bytes",
+                        svg.len()
+                    );
+                    assert!(
+                        !svg.contains("NaN") && !svg.contains("inf"),
+                        "{silhouette:?} {view:?}"
+                    );
+                    assert!(
+                        !svg.contains("<script")
+                            && !svg.contains("<text")
+                            && !svg.contains("http://www.w3.org/1999")
+                    );
+                    assert_eq!(
+                        svg.matches("http").count(),
+                        1,
+                        "only the namespace may be a URL"
+                    );
                     assert_well_formed(&svg);
                 }
             }

@@ -4,9 +4,9 @@
 
 use super::art::{Artwork, Rgb, Silhouette, Swatch, View};
 use super::model::{
-    Attribute, AttributeId, Backorders, Brand, BrandId, CatalogData, Category, CategoryId, Dimensions, Media,
-    MediaId, Product, ProductAttribute, ProductId, ProductKind, StockStatus, Tag, TagId, Term, TermId,
-    VariationValue,
+    Attribute, AttributeId, Backorders, Brand, BrandId, CatalogData, Category, CategoryId,
+    Dimensions, Media, MediaId, Product, ProductAttribute, ProductId, ProductKind, StockStatus,
+    Tag, TagId, Term, TermId, VariationValue,
 };
 
 /// Products were created over the half year before this moment.
@@ -27,20 +27,76 @@ struct Colour {
 }
 
 const COLOURS: [Colour; 14] = [
-    Colour { name: "Black", slug: "black", hex: "#2f3237" },
-    Colour { name: "White", slug: "white", hex: "#f2f0eb" },
-    Colour { name: "Navy", slug: "navy", hex: "#2d3f63" },
-    Colour { name: "Forest", slug: "forest", hex: "#2f5e47" },
-    Colour { name: "Sand", slug: "sand", hex: "#d8c3a0" },
-    Colour { name: "Rust", slug: "rust", hex: "#b4532f" },
-    Colour { name: "Berry", slug: "berry", hex: "#8c3358" },
-    Colour { name: "Sage", slug: "sage", hex: "#9aae92" },
-    Colour { name: "Ochre", slug: "ochre", hex: "#d29f3a" },
-    Colour { name: "Sky", slug: "sky", hex: "#8db6d6" },
-    Colour { name: "Charcoal", slug: "charcoal", hex: "#4b4f56" },
-    Colour { name: "Cream", slug: "cream", hex: "#eee4cf" },
-    Colour { name: "Clay", slug: "clay", hex: "#c7836a" },
-    Colour { name: "Blush", slug: "blush", hex: "#e3b3a8" },
+    Colour {
+        name: "Black",
+        slug: "black",
+        hex: "#2f3237",
+    },
+    Colour {
+        name: "White",
+        slug: "white",
+        hex: "#f2f0eb",
+    },
+    Colour {
+        name: "Navy",
+        slug: "navy",
+        hex: "#2d3f63",
+    },
+    Colour {
+        name: "Forest",
+        slug: "forest",
+        hex: "#2f5e47",
+    },
+    Colour {
+        name: "Sand",
+        slug: "sand",
+        hex: "#d8c3a0",
+    },
+    Colour {
+        name: "Rust",
+        slug: "rust",
+        hex: "#b4532f",
+    },
+    Colour {
+        name: "Berry",
+        slug: "berry",
+        hex: "#8c3358",
+    },
+    Colour {
+        name: "Sage",
+        slug: "sage",
+        hex: "#9aae92",
+    },
+    Colour {
+        name: "Ochre",
+        slug: "ochre",
+        hex: "#d29f3a",
+    },
+    Colour {
+        name: "Sky",
+        slug: "sky",
+        hex: "#8db6d6",
+    },
+    Colour {
+        name: "Charcoal",
+        slug: "charcoal",
+        hex: "#4b4f56",
+    },
+    Colour {
+        name: "Cream",
+        slug: "cream",
+        hex: "#eee4cf",
+    },
+    Colour {
+        name: "Clay",
+        slug: "clay",
+        hex: "#c7836a",
+    },
+    Colour {
+        name: "Blush",
+        slug: "blush",
+        hex: "#e3b3a8",
+    },
 ];
 
 /// Size terms as (name, slug): letter sizes for clothing, EU sizes for shoes.
@@ -119,7 +175,8 @@ const CATEGORIES: [CategoryDef; 12] = [
         name: "Hoodies & Sweaters",
         slug: "hoodies-sweaters",
         parent: Some(Cat::Clothing),
-        description: "Brushed-back fleece, merino and lambswool knits for cool mornings and long evenings.",
+        description:
+            "Brushed-back fleece, merino and lambswool knits for cool mornings and long evenings.",
     },
     CategoryDef {
         cat: Cat::Tees,
@@ -154,7 +211,8 @@ const CATEGORIES: [CategoryDef; 12] = [
         name: "Bags & Wallets",
         slug: "bags-wallets",
         parent: None,
-        description: "Canvas totes, roll-top backpacks and slim leather wallets made to be carried daily.",
+        description:
+            "Canvas totes, roll-top backpacks and slim leather wallets made to be carried daily.",
     },
     CategoryDef {
         cat: Cat::Home,
@@ -189,7 +247,8 @@ const CATEGORIES: [CategoryDef; 12] = [
         name: "Tech & Audio",
         slug: "tech-audio",
         parent: None,
-        description: "Headphones, watches and lamps that pair good engineering with warm materials.",
+        description:
+            "Headphones, watches and lamps that pair good engineering with warm materials.",
     },
 ];
 
@@ -1110,8 +1169,14 @@ impl Family {
 /// on a category page never open the same way.
 fn description(spec: &Spec, position: usize, rng: &mut Rng) -> String {
     let copy = spec.category.family().copy();
-    let material = spec.material.map_or(copy.material.to_owned(), lowercase_first);
-    let fill = |template: &str| template.replace("{name}", spec.name).replace("{material}", &material);
+    let material = spec
+        .material
+        .map_or(copy.material.to_owned(), lowercase_first);
+    let fill = |template: &str| {
+        template
+            .replace("{name}", spec.name)
+            .replace("{material}", &material)
+    };
     format!(
         "<p>{}</p><p>{}</p><p>{} {}</p>",
         fill(copy.intros[position % copy.intros.len()]),
@@ -1158,7 +1223,14 @@ fn physical(art: Silhouette) -> (i64, Dimensions) {
         Silhouette::Watch => (85, 260, 40, 12),
         Silhouette::Sunglasses => (30, 145, 50, 45),
     };
-    (grams, Dimensions { length_mm, width_mm, height_mm })
+    (
+        grams,
+        Dimensions {
+            length_mm,
+            width_mm,
+            height_mm,
+        },
+    )
 }
 
 /// Variations in larger sizes cost a little more, as they use more fabric.
@@ -1194,9 +1266,9 @@ struct Rng(u64);
 impl Rng {
     fn seeded(key: &str) -> Self {
         // FNV-1a.
-        let seed = key
-            .bytes()
-            .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let seed = key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
         Self(seed)
     }
 
@@ -1225,31 +1297,23 @@ struct Shop {
     media: Vec<Media>,
 }
 
-impl Shop {
-    fn next_product_id(&self) -> ProductId {
-        ProductId(FIRST_PRODUCT_ID + self.products.len() as i64)
-    }
+/// Figures that make a product look lived-in: when it arrived, its reviews and sales.
+struct Activity {
+    created_at: i64,
+    review_count: i64,
+    rating_average_x100: i64,
+    total_sales: i64,
+}
 
-    fn add_image(&mut self, art: Artwork<'_>, slug: &str, product: &str, number: usize) -> MediaId {
-        let id = MediaId(self.media.len() as i64 + 1);
-        self.media.push(art.to_media(id, format!("{slug}-{number}.svg"), product));
-        id
-    }
-
-    fn add(&mut self, index: usize, spec: &Spec) {
-        let mut rng = Rng::seeded(spec.sku);
-        let kind = spec.kind();
-        let id = self.next_product_id();
-        let slug = slugify(spec.name);
-        let colours: Vec<&Colour> = spec.colours.iter().map(|slug| colour(slug)).collect();
-        let swatch = |c: &Colour| Swatch {
-            name: c.name,
-            rgb: Rgb::from_hex(c.hex).expect("colour hex"),
-        };
-
+impl Activity {
+    fn new(spec: &Spec, rng: &mut Rng) -> Self {
         let is_new = spec.has_tag(Tg::New);
         let bestseller = spec.has_tag(Tg::Bestseller);
-        let age_days = if is_new { rng.range(2, 13) } else { rng.range(15, 178) };
+        let age_days = if is_new {
+            rng.range(2, 13)
+        } else {
+            rng.range(15, 178)
+        };
         let created_at = NOW - age_days * DAY - rng.range(0, DAY - 1);
         let review_count = if is_new || rng.range(0, 4) == 0 {
             0
@@ -1258,16 +1322,79 @@ impl Shop {
         } else {
             rng.range(2, 90)
         };
-        let rating_average_x100 = if review_count == 0 { 0 } else { rng.range(370, 500) };
-        let sales = if is_new {
+        let rating_average_x100 = if review_count == 0 {
+            0
+        } else {
+            rng.range(370, 500)
+        };
+        let total_sales = if is_new {
             rng.range(0, 40)
         } else if bestseller {
             rng.range(600, 1_500)
         } else {
             rng.range(5, 450)
         };
+        Self {
+            created_at,
+            review_count,
+            rating_average_x100,
+            total_sales,
+        }
+    }
+}
 
-        // Images: one front shot per colour for variable products, then staged shots.
+fn swatch(c: &Colour) -> Swatch<'static> {
+    Swatch {
+        name: c.name,
+        rgb: Rgb::from_hex(c.hex).expect("colour hex"),
+    }
+}
+
+/// The global Color and Size attributes, plus the custom Material one when known.
+fn product_attributes(spec: &Spec) -> Vec<ProductAttribute> {
+    let global = |id, name: &str, values: &[&str], used_for_variations| ProductAttribute {
+        attribute_id: Some(id),
+        name: name.to_owned(),
+        values: values.iter().map(|v| v.to_string()).collect(),
+        visible: true,
+        used_for_variations,
+    };
+    let mut attributes = vec![global(
+        COLOR,
+        "Color",
+        &spec.colours,
+        spec.kind() == ProductKind::Variable,
+    )];
+    if !spec.sizes.is_empty() {
+        attributes.push(global(SIZE, "Size", spec.sizes, true));
+    }
+    if let Some(material) = spec.material {
+        attributes.push(ProductAttribute {
+            attribute_id: None,
+            name: "Material".to_owned(),
+            values: vec![material.to_owned()],
+            visible: true,
+            used_for_variations: false,
+        });
+    }
+    attributes
+}
+
+impl Shop {
+    fn next_product_id(&self) -> ProductId {
+        ProductId(FIRST_PRODUCT_ID + self.products.len() as i64)
+    }
+
+    /// Draws a product's images: one front shot per colour of a variable product (the
+    /// variations show these), then staged shots. Returns every image id in order and
+    /// the front shot of each colour.
+    fn add_images(
+        &mut self,
+        index: usize,
+        spec: &Spec,
+        slug: &str,
+    ) -> (Vec<MediaId>, Vec<MediaId>) {
+        let colours: Vec<&Colour> = spec.colours.iter().map(|slug| colour(slug)).collect();
         let art = |view, first: &Colour, second: Option<&Colour>| Artwork {
             silhouette: spec.art,
             view,
@@ -1275,68 +1402,55 @@ impl Shop {
             second: second.map(swatch),
             variant: index,
         };
-        let mut image_ids = Vec::new();
-        let mut colour_images = Vec::new();
-        if kind == ProductKind::Variable {
-            for c in &colours {
-                let image = self.add_image(art(View::Front, c, None), &slug, spec.name, image_ids.len() + 1);
-                image_ids.push(image);
-                colour_images.push((c.slug, image));
-            }
+        let shots: Vec<Artwork<'_>> = if spec.kind() == ProductKind::Variable {
+            let fronts = colours.iter().map(|c| art(View::Front, c, None));
             let staged = [
                 art(View::Duo, colours[0], colours.get(1).copied()),
                 art(View::Scene, colours[0], None),
                 art(View::Detail, colours[colours.len() - 1], None),
             ];
-            for shot in staged {
-                image_ids.push(self.add_image(shot, &slug, spec.name, image_ids.len() + 1));
-            }
+            fronts.chain(staged).collect()
         } else {
-            for view in [View::Front, View::Scene, View::Detail] {
-                image_ids.push(self.add_image(art(view, colours[0], None), &slug, spec.name, image_ids.len() + 1));
-            }
+            [View::Front, View::Scene, View::Detail]
+                .map(|view| art(view, colours[0], None))
+                .into()
+        };
+        let mut ids = Vec::with_capacity(shots.len());
+        for (n, shot) in shots.into_iter().enumerate() {
+            let id = MediaId(self.media.len() as i64 + 1);
+            self.media
+                .push(shot.to_media(id, format!("{slug}-{}.svg", n + 1), spec.name));
+            ids.push(id);
         }
+        let colour_fronts = if spec.kind() == ProductKind::Variable {
+            ids[..colours.len()].to_vec()
+        } else {
+            Vec::new()
+        };
+        (ids, colour_fronts)
+    }
 
-        let variable = kind == ProductKind::Variable;
-        let mut attributes = vec![ProductAttribute {
-            attribute_id: Some(COLOR),
-            name: "Color".to_owned(),
-            values: spec.colours.iter().map(|s| s.to_string()).collect(),
-            visible: true,
-            used_for_variations: variable,
-        }];
-        if !spec.sizes.is_empty() {
-            attributes.push(ProductAttribute {
-                attribute_id: Some(SIZE),
-                name: "Size".to_owned(),
-                values: spec.sizes.iter().map(|s| s.to_string()).collect(),
-                visible: true,
-                used_for_variations: true,
-            });
-        }
-        if let Some(material) = spec.material {
-            attributes.push(ProductAttribute {
-                attribute_id: None,
-                name: "Material".to_owned(),
-                values: vec![material.to_owned()],
-                visible: true,
-                used_for_variations: false,
-            });
-        }
-
+    fn add(&mut self, index: usize, spec: &Spec) {
+        let mut rng = Rng::seeded(spec.sku);
+        let kind = spec.kind();
+        let id = self.next_product_id();
+        let slug = slugify(spec.name);
+        let activity = Activity::new(spec, &mut rng);
+        let (image_ids, colour_fronts) = self.add_images(index, spec, &slug);
         let (weight, dimensions) = physical(spec.art);
-        let physical_goods = kind != ProductKind::External;
+        let shipped_by_us = kind != ProductKind::External;
+        let (external_url, button_text) = spec.external.unwrap_or_default();
         let mut product = Product {
             id,
             parent_id: None,
             kind,
             name: spec.name.to_owned(),
-            slug: slug.clone(),
+            slug,
             sku: spec.sku.to_owned(),
             short_description: format!("<p>{}</p>", spec.blurb),
             description: description(spec, index, &mut rng),
             menu_order: spec.menu_order,
-            created_at,
+            created_at: activity.created_at,
             featured: spec.featured,
             regular_price: Some(spec.price),
             sale_price: spec.sale_price,
@@ -1348,28 +1462,28 @@ impl Shop {
             min_quantity: spec.min_quantity,
             max_quantity: spec.max_quantity,
             sold_individually: spec.sold_individually,
-            weight_grams: physical_goods.then_some(weight),
-            dimensions: physical_goods.then_some(dimensions),
-            external_url: String::new(),
-            button_text: String::new(),
-            rating_average_x100,
-            review_count,
-            total_sales: sales,
+            weight_grams: shipped_by_us.then_some(weight),
+            dimensions: shipped_by_us.then_some(dimensions),
+            external_url: external_url.to_owned(),
+            button_text: button_text.to_owned(),
+            rating_average_x100: activity.rating_average_x100,
+            review_count: activity.review_count,
+            total_sales: activity.total_sales,
             image_ids,
-            category_ids: [Some(spec.category), spec.category.def().parent, spec.also_in]
-                .into_iter()
-                .flatten()
-                .map(Cat::id)
-                .collect(),
+            category_ids: [
+                Some(spec.category),
+                spec.category.def().parent,
+                spec.also_in,
+            ]
+            .into_iter()
+            .flatten()
+            .map(Cat::id)
+            .collect(),
             brand_ids: vec![spec.brand.id()],
             tag_ids: spec.tags.iter().map(|t| t.id()).collect(),
-            attributes,
+            attributes: product_attributes(spec),
             variation: Vec::new(),
         };
-        if let Some((url, button)) = spec.external {
-            product.external_url = url.to_owned();
-            product.button_text = button.to_owned();
-        }
         match spec.stock {
             Stock::Unmanaged => {}
             Stock::Managed(quantity) => {
@@ -1390,27 +1504,42 @@ impl Shop {
                 product.stock_status = StockStatus::OnBackorder;
             }
         }
-
-        if !variable {
+        if kind == ProductKind::Variable {
+            // A variable product's prices, stock and sales are those of its variations.
+            product.regular_price = None;
+            product.sale_price = None;
             self.products.push(product);
-            return;
+            self.add_variations(spec, &colour_fronts, activity.total_sales, &mut rng);
+        } else {
+            self.products.push(product);
         }
+    }
 
-        product.regular_price = None;
-        product.sale_price = None;
-        self.products.push(product);
-        let parent = self.products.len() - 1;
+    /// Adds one variation per colour and size after the parent just added, then settles
+    /// the parent's stock status and sales from them.
+    fn add_variations(
+        &mut self,
+        spec: &Spec,
+        colour_fronts: &[MediaId],
+        sales: i64,
+        rng: &mut Rng,
+    ) {
+        let parent_index = self.products.len() - 1;
+        let (parent_id, parent_slug, created_at) = {
+            let parent = &self.products[parent_index];
+            (parent.id, parent.slug.clone(), parent.created_at)
+        };
+        let (weight, dimensions) = physical(spec.art);
         let sizes: Vec<Option<&str>> = if spec.sizes.is_empty() {
             vec![None]
         } else {
             spec.sizes.iter().copied().map(Some).collect()
         };
-        let per_variation_sales = sales / (colours.len() * sizes.len()) as i64;
-        let mut total_sales = 0;
-        let mut any_in_stock = false;
-        for (c, &(_, image)) in colours.iter().zip(&colour_images) {
+        let sales_each = sales / (spec.colours.len() * sizes.len()) as i64;
+        for (&colour_slug, &image) in spec.colours.iter().zip(colour_fronts) {
+            let c = colour(colour_slug);
             for &size in &sizes {
-                let vid = self.next_product_id();
+                let id = self.next_product_id();
                 let regular = spec.price + size.map_or(0, |s| size_premium(s, spec.price));
                 let sale = spec
                     .colour_sale
@@ -1421,9 +1550,6 @@ impl Shop {
                     .iter()
                     .find(|(colour, s, _)| *colour == c.slug && *s == size.unwrap_or(""))
                     .map_or_else(|| rng.range(4, 30), |(_, _, quantity)| *quantity);
-                let variation_sales = rng.range(0, 2 * per_variation_sales);
-                total_sales += variation_sales;
-                any_in_stock |= quantity > 0;
 
                 let mut name = format!("{} - {}", spec.name, c.name);
                 let mut sku = format!("{}-{}", spec.sku, c.slug.to_uppercase());
@@ -1439,24 +1565,27 @@ impl Shop {
                         value: size.to_owned(),
                     });
                 }
-                let position = (self.products.len() - parent - 1) as i64;
                 self.products.push(Product {
-                    id: vid,
-                    parent_id: Some(id),
+                    id,
+                    parent_id: Some(parent_id),
                     kind: ProductKind::Variation,
                     name,
-                    slug: format!("{slug}-{vid}"),
+                    slug: format!("{parent_slug}-{id}"),
                     sku,
                     short_description: String::new(),
                     description: String::new(),
-                    menu_order: position,
+                    menu_order: (self.products.len() - parent_index - 1) as i64,
                     created_at,
                     featured: false,
                     regular_price: Some(regular),
                     sale_price: sale,
                     manage_stock: true,
                     stock_quantity: Some(quantity),
-                    stock_status: if quantity > 0 { StockStatus::InStock } else { StockStatus::OutOfStock },
+                    stock_status: if quantity > 0 {
+                        StockStatus::InStock
+                    } else {
+                        StockStatus::OutOfStock
+                    },
                     backorders: Backorders::No,
                     low_stock_amount: Some(VARIATION_LOW_STOCK),
                     min_quantity: 1,
@@ -1468,7 +1597,7 @@ impl Shop {
                     button_text: String::new(),
                     rating_average_x100: 0,
                     review_count: 0,
-                    total_sales: variation_sales,
+                    total_sales: rng.range(0, 2 * sales_each),
                     image_ids: vec![image],
                     category_ids: Vec::new(),
                     brand_ids: Vec::new(),
@@ -1478,9 +1607,18 @@ impl Shop {
                 });
             }
         }
-        let parent = &mut self.products[parent];
+        let variations = &self.products[parent_index + 1..];
+        let any_in_stock = variations
+            .iter()
+            .any(|v| v.stock_status == StockStatus::InStock);
+        let total_sales = variations.iter().map(|v| v.total_sales).sum();
+        let parent = &mut self.products[parent_index];
         parent.total_sales = total_sales;
-        parent.stock_status = if any_in_stock { StockStatus::InStock } else { StockStatus::OutOfStock };
+        parent.stock_status = if any_in_stock {
+            StockStatus::InStock
+        } else {
+            StockStatus::OutOfStock
+        };
     }
 
     fn finish(self) -> CatalogData {
@@ -1524,11 +1662,14 @@ impl Shop {
             .collect();
         // Term ids run on from colours into sizes, so they are unique across attributes.
         let colour_terms = COLOURS.iter().map(|c| (c.name, c.slug));
-        let mut terms = colour_terms.chain(SIZES).enumerate().map(|(i, (name, slug))| Term {
-            id: TermId(i as i64 + 1),
-            name: name.to_owned(),
-            slug: slug.to_owned(),
-        });
+        let mut terms = colour_terms
+            .chain(SIZES)
+            .enumerate()
+            .map(|(i, (name, slug))| Term {
+                id: TermId(i as i64 + 1),
+                name: name.to_owned(),
+                slug: slug.to_owned(),
+            });
         let attributes = vec![
             Attribute {
                 id: COLOR,
@@ -1570,13 +1711,22 @@ mod tests {
     use super::*;
 
     fn top_level(data: &CatalogData) -> Vec<&Product> {
-        data.products.iter().filter(|p| p.parent_id.is_none()).collect()
+        data.products
+            .iter()
+            .filter(|p| p.parent_id.is_none())
+            .collect()
     }
 
-    fn assert_unique<T: Eq + std::hash::Hash + std::fmt::Debug>(what: &str, items: impl IntoIterator<Item = T>) {
+    fn assert_unique<T: Eq + std::hash::Hash + std::fmt::Debug>(
+        what: &str,
+        items: impl IntoIterator<Item = T>,
+    ) {
         let mut seen = HashSet::new();
         for item in items {
-            assert!(seen.insert(format!("{item:?}")), "duplicate {what}: {item:?}");
+            assert!(
+                seen.insert(format!("{item:?}")),
+                "duplicate {what}: {item:?}"
+            );
         }
     }
 
@@ -1603,15 +1753,27 @@ mod tests {
         let products = top_level(&data);
         assert!(products.len() >= 48, "{} products", products.len());
         assert!(data.categories.len() >= 6);
-        assert!(data.categories.iter().filter(|c| c.parent_id.is_some()).count() >= 2);
+        assert!(
+            data.categories
+                .iter()
+                .filter(|c| c.parent_id.is_some())
+                .count()
+                >= 2
+        );
         for category in &data.categories {
-            let count = products.iter().filter(|p| p.category_ids.contains(&category.id)).count();
+            let count = products
+                .iter()
+                .filter(|p| p.category_ids.contains(&category.id))
+                .count();
             assert!(count >= 4, "{} has {count} products", category.name);
             assert!(!category.description.is_empty(), "{}", category.name);
         }
         assert!(data.brands.len() >= 10);
         for brand in &data.brands {
-            let count = products.iter().filter(|p| p.brand_ids == [brand.id]).count();
+            let count = products
+                .iter()
+                .filter(|p| p.brand_ids == [brand.id])
+                .count();
             assert!(count >= 2, "{} has {count} products", brand.name);
             assert!(!brand.description.is_empty(), "{}", brand.name);
         }
@@ -1626,7 +1788,11 @@ mod tests {
     #[test]
     fn global_attributes_have_unique_lowercase_terms() {
         let data = demo_catalog();
-        let taxonomies: Vec<&str> = data.attributes.iter().map(|a| a.taxonomy.as_str()).collect();
+        let taxonomies: Vec<&str> = data
+            .attributes
+            .iter()
+            .map(|a| a.taxonomy.as_str())
+            .collect();
         assert_eq!(taxonomies, ["pa_color", "pa_size"]);
         let terms: Vec<&Term> = data.attributes.iter().flat_map(|a| &a.terms).collect();
         assert_unique("term id", terms.iter().map(|t| t.id));
@@ -1637,8 +1803,14 @@ mod tests {
             assert_eq!(term.slug, term.slug.to_lowercase());
             assert_eq!(term.slug, slugify(&term.name));
         }
-        let sizes: Vec<&str> = data.attributes[1].terms.iter().map(|t| t.name.as_str()).collect();
-        assert!(["XS", "S", "M", "L", "XL"].iter().all(|s| sizes.contains(s)));
+        let sizes: Vec<&str> = data.attributes[1]
+            .terms
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect();
+        assert!(["XS", "S", "M", "L", "XL"]
+            .iter()
+            .all(|s| sizes.contains(s)));
     }
 
     #[test]
@@ -1661,8 +1833,15 @@ mod tests {
             assert!(product.id.0 > 0);
             assert!(!product.sku.is_empty(), "{}", product.name);
             assert_eq!(product.sku, product.sku.to_uppercase());
-            let slug_ok = product.slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-            assert!(slug_ok && !product.slug.starts_with('-') && !product.slug.contains("--"), "{}", product.slug);
+            let slug_ok = product
+                .slug
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+            assert!(
+                slug_ok && !product.slug.starts_with('-') && !product.slug.contains("--"),
+                "{}",
+                product.slug
+            );
         }
         for media in &data.media {
             assert!(media.id.0 > 0);
@@ -1678,19 +1857,39 @@ mod tests {
         let tags: HashSet<TagId> = data.tags.iter().map(|t| t.id).collect();
         let attributes: HashSet<AttributeId> = data.attributes.iter().map(|a| a.id).collect();
         for p in &data.products {
-            assert!(p.image_ids.iter().all(|id| media.contains(id)), "{}", p.name);
-            assert!(p.category_ids.iter().all(|id| categories.contains(id)), "{}", p.name);
-            assert!(p.brand_ids.iter().all(|id| brands.contains(id)), "{}", p.name);
+            assert!(
+                p.image_ids.iter().all(|id| media.contains(id)),
+                "{}",
+                p.name
+            );
+            assert!(
+                p.category_ids.iter().all(|id| categories.contains(id)),
+                "{}",
+                p.name
+            );
+            assert!(
+                p.brand_ids.iter().all(|id| brands.contains(id)),
+                "{}",
+                p.name
+            );
             assert!(p.tag_ids.iter().all(|id| tags.contains(id)), "{}", p.name);
             let global = p.attributes.iter().filter_map(|a| a.attribute_id);
-            assert!(global.clone().all(|id| attributes.contains(&id)), "{}", p.name);
+            assert!(
+                global.clone().all(|id| attributes.contains(&id)),
+                "{}",
+                p.name
+            );
         }
         for c in &data.categories {
             assert!(c.parent_id.is_none_or(|id| categories.contains(&id)));
             assert!(c.image_id.is_none_or(|id| media.contains(&id)));
         }
         // Every image belongs to some product.
-        let used: HashSet<MediaId> = data.products.iter().flat_map(|p| p.image_ids.iter().copied()).collect();
+        let used: HashSet<MediaId> = data
+            .products
+            .iter()
+            .flat_map(|p| p.image_ids.iter().copied())
+            .collect();
         assert_eq!(used, media);
     }
 
@@ -1701,27 +1900,70 @@ mod tests {
         let terms: HashMap<&str, HashSet<&str>> = data
             .attributes
             .iter()
-            .map(|a| (a.taxonomy.as_str(), a.terms.iter().map(|t| t.slug.as_str()).collect()))
+            .map(|a| {
+                (
+                    a.taxonomy.as_str(),
+                    a.terms.iter().map(|t| t.slug.as_str()).collect(),
+                )
+            })
             .collect();
-        let variable: Vec<&Product> = top_level(&data).into_iter().filter(|p| p.kind == ProductKind::Variable).collect();
+        let variable: Vec<&Product> = top_level(&data)
+            .into_iter()
+            .filter(|p| p.kind == ProductKind::Variable)
+            .collect();
         let with_both = variable
             .iter()
-            .filter(|p| p.attributes.iter().filter(|a| a.used_for_variations).count() == 2)
+            .filter(|p| {
+                p.attributes
+                    .iter()
+                    .filter(|a| a.used_for_variations)
+                    .count()
+                    == 2
+            })
             .count();
-        assert!(with_both >= 12, "{with_both} variable products use colour and size");
+        assert!(
+            with_both >= 12,
+            "{with_both} variable products use colour and size"
+        );
 
         for parent in &variable {
             assert_eq!(parent.regular_price, None);
             assert_eq!(parent.sale_price, None);
-            let children: Vec<&Product> = data.products.iter().filter(|p| p.parent_id == Some(parent.id)).collect();
+            let children: Vec<&Product> = data
+                .products
+                .iter()
+                .filter(|p| p.parent_id == Some(parent.id))
+                .collect();
             assert!(!children.is_empty(), "{}", parent.name);
-            let used: Vec<&ProductAttribute> = parent.attributes.iter().filter(|a| a.used_for_variations).collect();
+            let used: Vec<&ProductAttribute> = parent
+                .attributes
+                .iter()
+                .filter(|a| a.used_for_variations)
+                .collect();
             assert!(used.iter().all(|a| a.visible && a.attribute_id.is_some()));
-            let colours = &used.iter().find(|a| a.attribute_id == Some(COLOR)).unwrap().values;
-            assert!(parent.image_ids.len() > colours.len(), "{}: one image per colour plus more", parent.name);
-            let any_in_stock = children.iter().any(|c| c.stock_status == StockStatus::InStock);
-            assert_eq!(parent.stock_status == StockStatus::InStock, any_in_stock, "{}", parent.name);
-            assert_eq!(parent.total_sales, children.iter().map(|c| c.total_sales).sum::<i64>());
+            let colours = &used
+                .iter()
+                .find(|a| a.attribute_id == Some(COLOR))
+                .unwrap()
+                .values;
+            assert!(
+                parent.image_ids.len() > colours.len(),
+                "{}: one image per colour plus more",
+                parent.name
+            );
+            let any_in_stock = children
+                .iter()
+                .any(|c| c.stock_status == StockStatus::InStock);
+            assert_eq!(
+                parent.stock_status == StockStatus::InStock,
+                any_in_stock,
+                "{}",
+                parent.name
+            );
+            assert_eq!(
+                parent.total_sales,
+                children.iter().map(|c| c.total_sales).sum::<i64>()
+            );
 
             let mut colour_image: HashMap<&str, MediaId> = HashMap::new();
             for child in children {
@@ -1730,7 +1972,12 @@ mod tests {
                 assert_eq!(child.slug, format!("{}-{}", parent.slug, child.id));
                 assert!(child.manage_stock && child.stock_quantity.is_some());
                 let in_stock = child.stock_quantity.unwrap() > 0;
-                assert_eq!(child.stock_status == StockStatus::InStock, in_stock, "{}", child.name);
+                assert_eq!(
+                    child.stock_status == StockStatus::InStock,
+                    in_stock,
+                    "{}",
+                    child.name
+                );
                 let regular = child.regular_price.expect("variation price");
                 assert!(child.sale_price.is_none_or(|sale| sale < regular));
                 assert_eq!(child.image_ids.len(), 1);
@@ -1743,9 +1990,21 @@ mod tests {
                     assert!(terms[value.attribute.as_str()].contains(value.value.as_str()));
                     let attribute = used
                         .iter()
-                        .find(|a| value.attribute == if a.attribute_id == Some(COLOR) { "pa_color" } else { "pa_size" })
+                        .find(|a| {
+                            value.attribute
+                                == if a.attribute_id == Some(COLOR) {
+                                    "pa_color"
+                                } else {
+                                    "pa_size"
+                                }
+                        })
                         .expect("variation attribute is one of the parent's");
-                    assert!(attribute.values.contains(&value.value), "{}: {}", child.name, value.value);
+                    assert!(
+                        attribute.values.contains(&value.value),
+                        "{}: {}",
+                        child.name,
+                        value.value
+                    );
                     sku = format!("{sku}-{}", value.value.to_uppercase());
                     let term_name = data
                         .attributes
@@ -1757,25 +2016,43 @@ mod tests {
                     name_parts.push(term_name);
                 }
                 assert_eq!(child.sku, sku);
-                assert_eq!(child.name, format!("{} - {}", parent.name, name_parts.join(", ")));
+                assert_eq!(
+                    child.name,
+                    format!("{} - {}", parent.name, name_parts.join(", "))
+                );
                 let colour = child.variation[0].value.as_str();
                 let image = *colour_image.entry(colour).or_insert(child.image_ids[0]);
-                assert_eq!(image, child.image_ids[0], "{}: same colour, same image", child.name);
+                assert_eq!(
+                    image, child.image_ids[0],
+                    "{}: same colour, same image",
+                    child.name
+                );
             }
             assert_eq!(colour_image.len(), colours.len());
             let distinct: HashSet<MediaId> = colour_image.values().copied().collect();
-            assert_eq!(distinct.len(), colours.len(), "{}: each colour has its own image", parent.name);
+            assert_eq!(
+                distinct.len(),
+                colours.len(),
+                "{}: each colour has its own image",
+                parent.name
+            );
         }
 
-        let variations: Vec<&Product> = data.products.iter().filter(|p| p.kind == ProductKind::Variation).collect();
-        assert!(variations.iter().any(|v| v.stock_quantity == Some(0) && v.stock_status == StockStatus::OutOfStock));
+        let variations: Vec<&Product> = data
+            .products
+            .iter()
+            .filter(|p| p.kind == ProductKind::Variation)
+            .collect();
+        assert!(variations
+            .iter()
+            .any(|v| v.stock_quantity == Some(0) && v.stock_status == StockStatus::OutOfStock));
         assert!(variations.iter().any(|v| v.stock_quantity == Some(2)));
         assert!(variations.iter().any(|v| v.sale_price.is_some()));
         let premium = variations.iter().any(|v| {
             let parent = by_id[&v.parent_id.unwrap()];
-            data.products
-                .iter()
-                .any(|sibling| sibling.parent_id == Some(parent.id) && sibling.regular_price < v.regular_price)
+            data.products.iter().any(|sibling| {
+                sibling.parent_id == Some(parent.id) && sibling.regular_price < v.regular_price
+            })
         });
         assert!(premium, "some sizes cost more");
     }
@@ -1783,10 +2060,18 @@ mod tests {
     #[test]
     fn externals_are_priced_links_without_stock() {
         let data = demo_catalog();
-        let externals: Vec<&Product> = data.products.iter().filter(|p| p.kind == ProductKind::External).collect();
+        let externals: Vec<&Product> = data
+            .products
+            .iter()
+            .filter(|p| p.kind == ProductKind::External)
+            .collect();
         assert_eq!(externals.len(), 2);
         for p in externals {
-            assert!(p.external_url.starts_with("https://example.com/"), "{}", p.external_url);
+            assert!(
+                p.external_url.starts_with("https://example.com/"),
+                "{}",
+                p.external_url
+            );
             assert!(!p.button_text.is_empty());
             assert!(p.regular_price.is_some());
             assert!(!p.manage_stock && p.stock_quantity.is_none());
@@ -1796,10 +2081,18 @@ mod tests {
     #[test]
     fn simple_products_cover_pricing_and_stock_cases() {
         let data = demo_catalog();
-        let simple: Vec<&Product> = data.products.iter().filter(|p| p.kind == ProductKind::Simple).collect();
+        let simple: Vec<&Product> = data
+            .products
+            .iter()
+            .filter(|p| p.kind == ProductKind::Simple)
+            .collect();
         let prices: Vec<i64> = simple.iter().filter_map(|p| p.regular_price).collect();
         assert!(prices.iter().min().unwrap() <= &800 && prices.iter().max().unwrap() >= &18_000);
-        assert_eq!(prices.len(), simple.len(), "every simple product has a price");
+        assert_eq!(
+            prices.len(),
+            simple.len(),
+            "every simple product has a price"
+        );
         let on_sale = simple.iter().filter(|p| p.sale_price.is_some()).count();
         assert!(on_sale >= 5, "{on_sale} on sale");
         for p in &simple {
@@ -1809,7 +2102,11 @@ mod tests {
         }
         let out = simple
             .iter()
-            .filter(|p| p.stock_status == StockStatus::OutOfStock && p.manage_stock && p.stock_quantity == Some(0))
+            .filter(|p| {
+                p.stock_status == StockStatus::OutOfStock
+                    && p.manage_stock
+                    && p.stock_quantity == Some(0)
+            })
             .count();
         assert!(out >= 3, "{out} out of stock");
         assert!(simple.iter().any(|p| p.backorders == Backorders::Yes
@@ -1817,15 +2114,27 @@ mod tests {
             && p.stock_status == StockStatus::OnBackorder));
         let low = simple
             .iter()
-            .filter(|p| p.manage_stock && p.stock_quantity.is_some_and(|q| (1..=8).contains(&q)) && p.low_stock_amount == Some(5))
+            .filter(|p| {
+                p.manage_stock
+                    && p.stock_quantity.is_some_and(|q| (1..=8).contains(&q))
+                    && p.low_stock_amount == Some(5)
+            })
             .count();
         assert!(low >= 3, "{low} with low stock");
         assert!(simple.iter().any(|p| p.sold_individually));
         assert!(simple.iter().any(|p| p.min_quantity == 2));
         assert!(simple.iter().any(|p| p.max_quantity == Some(10)));
-        assert!(simple.iter().filter(|p| !p.manage_stock && p.stock_status == StockStatus::InStock).count() > simple.len() / 2);
+        assert!(
+            simple
+                .iter()
+                .filter(|p| !p.manage_stock && p.stock_status == StockStatus::InStock)
+                .count()
+                > simple.len() / 2
+        );
         let custom = simple.iter().any(|p| {
-            p.attributes.iter().any(|a| a.attribute_id.is_none() && a.visible && !a.used_for_variations)
+            p.attributes
+                .iter()
+                .any(|a| a.attribute_id.is_none() && a.visible && !a.used_for_variations)
         });
         assert!(custom, "some simple products have a custom attribute");
     }
@@ -1837,7 +2146,9 @@ mod tests {
         let featured = products.iter().filter(|p| p.featured).count();
         assert!((5..=8).contains(&featured), "{featured} featured");
         assert!(products.iter().any(|p| p.menu_order < 0));
-        assert!(products.iter().any(|p| p.review_count == 0 && p.rating_average_x100 == 0));
+        assert!(products
+            .iter()
+            .any(|p| p.review_count == 0 && p.rating_average_x100 == 0));
         assert!(products.iter().filter(|p| p.review_count > 0).count() > products.len() / 2);
         let sales: HashSet<i64> = products.iter().map(|p| p.total_sales).collect();
         assert!(sales.len() > products.len() / 2, "sales figures vary");
@@ -1845,14 +2156,33 @@ mod tests {
         assert_eq!(descriptions.len(), products.len());
         for p in &products {
             assert!((0..=500).contains(&p.rating_average_x100), "{}", p.name);
-            assert_eq!(p.review_count == 0, p.rating_average_x100 == 0, "{}", p.name);
-            assert!(p.created_at <= NOW && p.created_at > NOW - 181 * DAY, "{}", p.name);
-            assert!(p.short_description.starts_with("<p>") && p.short_description.ends_with("</p>"));
+            assert_eq!(
+                p.review_count == 0,
+                p.rating_average_x100 == 0,
+                "{}",
+                p.name
+            );
+            assert!(
+                p.created_at <= NOW && p.created_at > NOW - 181 * DAY,
+                "{}",
+                p.name
+            );
+            assert!(
+                p.short_description.starts_with("<p>") && p.short_description.ends_with("</p>")
+            );
             assert!(p.short_description.len() > 30, "{}", p.name);
-            assert!(p.description.matches("<p>").count() >= 2 && !p.description.contains('{'), "{}", p.name);
+            assert!(
+                p.description.matches("<p>").count() >= 2 && !p.description.contains('{'),
+                "{}",
+                p.name
+            );
             assert_eq!(p.slug, slugify(&p.name));
             if p.kind != ProductKind::External {
-                assert!(p.weight_grams.is_some() && p.dimensions.is_some(), "{}", p.name);
+                assert!(
+                    p.weight_grams.is_some() && p.dimensions.is_some(),
+                    "{}",
+                    p.name
+                );
             }
         }
     }
@@ -1862,11 +2192,25 @@ mod tests {
         let data = demo_catalog();
         for p in top_level(&data) {
             let distinct: HashSet<MediaId> = p.image_ids.iter().copied().collect();
-            assert!(distinct.len() >= 3, "{} has {} images", p.name, distinct.len());
+            assert!(
+                distinct.len() >= 3,
+                "{} has {} images",
+                p.name,
+                distinct.len()
+            );
             assert_eq!(distinct.len(), p.image_ids.len(), "{}", p.name);
             let media: HashMap<MediaId, &Media> = data.media.iter().map(|m| (m.id, m)).collect();
-            let bodies: HashSet<&[u8]> = p.image_ids.iter().map(|id| media[id].body.as_slice()).collect();
-            assert_eq!(bodies.len(), p.image_ids.len(), "{}: images must look different", p.name);
+            let bodies: HashSet<&[u8]> = p
+                .image_ids
+                .iter()
+                .map(|id| media[id].body.as_slice())
+                .collect();
+            assert_eq!(
+                bodies.len(),
+                p.image_ids.len(),
+                "{}: images must look different",
+                p.name
+            );
             for (n, id) in p.image_ids.iter().enumerate() {
                 assert_eq!(media[id].file_name, format!("{}-{}.svg", p.slug, n + 1));
             }
@@ -1881,8 +2225,17 @@ mod tests {
             assert_eq!((m.width, m.height), (800, 800));
             assert!(!m.alt.is_empty(), "{}", m.file_name);
             let svg = std::str::from_utf8(&m.body).expect("utf-8");
-            assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{}", m.file_name);
-            assert!(m.body.len() < 8 * 1024, "{} is {} bytes", m.file_name, m.body.len());
+            assert!(
+                svg.starts_with("<svg") && svg.ends_with("</svg>"),
+                "{}",
+                m.file_name
+            );
+            assert!(
+                m.body.len() < 8 * 1024,
+                "{} is {} bytes",
+                m.file_name,
+                m.body.len()
+            );
             assert_eq!(svg.matches("<svg").count(), 1);
         }
     }
@@ -1897,27 +2250,5 @@ mod tests {
         let mut b = Rng::seeded("x");
         assert_eq!((a.next(), a.range(3, 5)), (b.next(), b.range(3, 5)));
         assert!((0..1000).all(|_| (3..=5).contains(&a.range(3, 5))));
-    }
-
-    /// Writes every demo image plus `index.html`, a contact sheet of the main images, to
-    /// `$FERROSHOP_ART_DIR` (default `/tmp/art/demo`), for looking at the artwork.
-    #[test]
-    #[ignore = "writes files; run by hand to review the artwork"]
-    fn write_contact_sheet() {
-        let dir = std::env::var("FERROSHOP_ART_DIR").unwrap_or_else(|_| "/tmp/art/demo".to_owned());
-        std::fs::create_dir_all(&dir).unwrap();
-        let data = demo_catalog();
-        for m in &data.media {
-            std::fs::write(format!("{dir}/{}", m.file_name), &m.body).unwrap();
-        }
-        let media: HashMap<MediaId, &Media> = data.media.iter().map(|m| (m.id, m)).collect();
-        let cells: String = top_level(&data)
-            .iter()
-            .map(|p| format!(r#"<img src="{}" width="200" height="200">"#, media[&p.image_ids[0]].file_name))
-            .collect();
-        let page = format!(
-            r#"<!doctype html><body style="margin:0;display:grid;grid-template-columns:repeat(8,200px);gap:4px">{cells}</body>"#
-        );
-        std::fs::write(format!("{dir}/index.html"), page).unwrap();
     }
 }
