@@ -5,13 +5,19 @@
 use std::collections::HashMap;
 
 fn main() -> std::io::Result<()> {
-    let dir = std::env::args().nth(1).unwrap_or_else(|| "/tmp/ferroshop-art".to_owned());
+    let dir = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "/tmp/ferroshop-art".to_owned());
     std::fs::create_dir_all(&dir)?;
     let data = ferroshop::catalog::demo::demo_catalog();
     for m in &data.media {
         std::fs::write(format!("{dir}/{}", m.file_name), &m.body)?;
     }
-    let names: HashMap<_, _> = data.media.iter().map(|m| (m.id, m.file_name.as_str())).collect();
+    let names: HashMap<_, _> = data
+        .media
+        .iter()
+        .map(|m| (m.id, m.file_name.as_str()))
+        .collect();
     let cells: String = data
         .products
         .iter()
@@ -21,7 +27,9 @@ fn main() -> std::io::Result<()> {
         .collect();
     std::fs::write(
         format!("{dir}/index.html"),
-        format!(r#"<!doctype html><body style="margin:0;display:grid;grid-template-columns:repeat(8,200px);gap:4px">{cells}</body>"#),
+        format!(
+            r#"<!doctype html><body style="margin:0;display:grid;grid-template-columns:repeat(8,200px);gap:4px">{cells}</body>"#
+        ),
     )?;
     println!("wrote {} images and {dir}/index.html", data.media.len());
     Ok(())

@@ -58,7 +58,10 @@ pub struct ConfigError {
 }
 
 fn bad(setting: &str, problem: impl Into<String>) -> ConfigError {
-    ConfigError { setting: setting.into(), problem: problem.into() }
+    ConfigError {
+        setting: setting.into(),
+        problem: problem.into(),
+    }
 }
 
 /// The optional file's shape; every key may be left out.
@@ -95,7 +98,9 @@ impl Config {
         let path = explicit.clone().unwrap_or_else(|| "ferroshop.toml".into());
         match std::fs::read_to_string(&path) {
             Ok(text) => config.apply_file(&path, &text)?,
-            Err(e) if explicit.is_some() => return Err(bad("FERROSHOP_CONFIG", format!("cannot read {path}: {e}"))),
+            Err(e) if explicit.is_some() => {
+                return Err(bad("FERROSHOP_CONFIG", format!("cannot read {path}: {e}")))
+            }
             Err(_) => {}
         }
         config.apply_env(|name| std::env::var(name).ok())?;
@@ -166,11 +171,15 @@ impl Config {
             self.log_format = parse_log_format("FERROSHOP_LOG_FORMAT", &v)?;
         }
         if let Some(v) = get("FERROSHOP_MAX_BODY_BYTES") {
-            self.max_body_bytes =
-                v.parse().map_err(|_| bad("FERROSHOP_MAX_BODY_BYTES", "expected a number of bytes"))?;
+            self.max_body_bytes = v
+                .parse()
+                .map_err(|_| bad("FERROSHOP_MAX_BODY_BYTES", "expected a number of bytes"))?;
         }
         let decimals = match get("FERROSHOP_PRICE_DECIMALS") {
-            Some(v) => Some(v.parse().map_err(|_| bad("FERROSHOP_PRICE_DECIMALS", "expected 0 to 4"))?),
+            Some(v) => Some(
+                v.parse()
+                    .map_err(|_| bad("FERROSHOP_PRICE_DECIMALS", "expected 0 to 4"))?,
+            ),
             None => None,
         };
         self.currency.apply(
@@ -204,7 +213,10 @@ impl CurrencyFormat {
         if let Some(code) = code {
             let code = code.trim().to_ascii_uppercase();
             if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
-                return Err(bad(setting, "currency code must be three letters, like USD"));
+                return Err(bad(
+                    setting,
+                    "currency code must be three letters, like USD",
+                ));
             }
             // A new currency brings its usual symbol unless one is given too.
             self.symbol = CurrencyFormat::usual_symbol(&code).to_string();
@@ -214,8 +226,12 @@ impl CurrencyFormat {
             self.symbol = symbol.to_string();
         }
         if let Some(position) = position {
-            self.position = SymbolPosition::parse(position)
-                .ok_or_else(|| bad(setting, "position must be left, right, left_space or right_space"))?;
+            self.position = SymbolPosition::parse(position).ok_or_else(|| {
+                bad(
+                    setting,
+                    "position must be left, right, left_space or right_space",
+                )
+            })?;
         }
         if let Some(t) = thousand {
             self.thousand_separator = t.to_string();
@@ -234,7 +250,12 @@ impl CurrencyFormat {
 }
 
 pub fn parse_bind(setting: &str, value: &str) -> Result<SocketAddr, ConfigError> {
-    value.trim().parse().map_err(|_| bad(setting, format!("{value:?} is not an address like 127.0.0.1:8080")))
+    value.trim().parse().map_err(|_| {
+        bad(
+            setting,
+            format!("{value:?} is not an address like 127.0.0.1:8080"),
+        )
+    })
 }
 
 fn parse_public_url(setting: &str, value: &str) -> Result<String, ConfigError> {
@@ -266,8 +287,16 @@ mod tests {
     use super::*;
 
     fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let pairs: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        move |name| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        move |name| {
+            pairs
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        }
     }
 
     #[test]
@@ -289,16 +318,24 @@ mod tests {
 
     #[test]
     fn a_bad_value_names_its_setting() {
-        let err = Config::default().apply_env(env(&[("FERROSHOP_BIND", "nowhere")])).unwrap_err();
+        let err = Config::default()
+            .apply_env(env(&[("FERROSHOP_BIND", "nowhere")]))
+            .unwrap_err();
         assert_eq!(err.setting, "FERROSHOP_BIND");
-        let err = Config::default().apply_env(env(&[("FERROSHOP_PRICE_DECIMALS", "9")])).unwrap_err();
+        let err = Config::default()
+            .apply_env(env(&[("FERROSHOP_PRICE_DECIMALS", "9")]))
+            .unwrap_err();
         assert_eq!(err.setting, "FERROSHOP_CURRENCY");
     }
 
     #[test]
     fn the_file_is_read_and_unknown_keys_are_refused() {
         let mut c = Config::default();
-        c.apply_file("f.toml", "shop_name = \"Lumen\"\n[currency]\ncode = \"GBP\"\n").unwrap();
+        c.apply_file(
+            "f.toml",
+            "shop_name = \"Lumen\"\n[currency]\ncode = \"GBP\"\n",
+        )
+        .unwrap();
         assert_eq!(c.shop_name, "Lumen");
         assert_eq!(c.currency.symbol, "£");
         assert!(c.apply_file("f.toml", "colour = 1").is_err());

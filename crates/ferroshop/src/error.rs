@@ -13,13 +13,18 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: String,
     pub message: String,
-    /// Extra members of `data` besides `status`.
-    pub data: Map<String, Value>,
+    /// Extra members of `data` besides `status` (boxed: errors travel in every `Result`).
+    pub data: Box<Map<String, Value>>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
-        Self { status, code: code.into(), message: message.into(), data: Map::new() }
+        Self {
+            status,
+            code: code.into(),
+            message: message.into(),
+            data: Box::default(),
+        }
     }
 
     pub fn with_data(mut self, key: &str, value: Value) -> Self {
@@ -39,22 +44,38 @@ impl ApiError {
     }
 
     pub fn not_integer(param: &str) -> Self {
-        Self::invalid_param(param, format!("{param} is not of type integer."), "rest_invalid_type")
+        Self::invalid_param(
+            param,
+            format!("{param} is not of type integer."),
+            "rest_invalid_type",
+        )
     }
 
     pub fn missing_param(param: &str) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "rest_missing_callback_param", format!("Missing parameter(s): {param}"))
-            .with_data("params", json!([param]))
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "rest_missing_callback_param",
+            format!("Missing parameter(s): {param}"),
+        )
+        .with_data("params", json!([param]))
     }
 
     pub fn invalid_json() -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "rest_invalid_json", "Invalid JSON body passed.")
-            .with_data("json_error_code", json!(4))
-            .with_data("json_error_message", json!("Syntax error"))
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "rest_invalid_json",
+            "Invalid JSON body passed.",
+        )
+        .with_data("json_error_code", json!(4))
+        .with_data("json_error_message", json!("Syntax error"))
     }
 
     pub fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, "rest_no_route", "No route was found matching the URL and request method.")
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "rest_no_route",
+            "No route was found matching the URL and request method.",
+        )
     }
 
     pub fn internal() -> Self {
@@ -66,7 +87,7 @@ impl ApiError {
     }
 
     pub fn body(&self) -> Value {
-        let mut data = self.data.clone();
+        let mut data = (*self.data).clone();
         data.insert("status".into(), json!(self.status.as_u16()));
         json!({ "code": self.code, "message": self.message, "data": data })
     }
@@ -82,8 +103,10 @@ impl From<StoreError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut res = (self.status, self.body().to_string()).into_response();
-        res.headers_mut()
-            .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=UTF-8"));
+        res.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json; charset=UTF-8"),
+        );
         res
     }
 }

@@ -40,11 +40,17 @@ mod tests {
 
     #[test]
     fn escapes_markup_characters() {
-        assert_eq!(escape(r#"<a href="x">Tom's & Jerry</a>"#), "&lt;a href=&quot;x&quot;&gt;Tom&#039;s &amp; Jerry&lt;/a&gt;");
+        assert_eq!(
+            escape(r#"<a href="x">Tom's & Jerry</a>"#),
+            "&lt;a href=&quot;x&quot;&gt;Tom&#039;s &amp; Jerry&lt;/a&gt;"
+        );
     }
 
     #[test]
     fn strips_tags_and_folds_space() {
-        assert_eq!(strip_tags("<p>Soft  <b>cotton</b></p>\n<p>Warm.</p>"), "Soft cotton Warm.");
+        assert_eq!(
+            strip_tags("<p>Soft  <b>cotton</b></p>\n<p>Warm.</p>"),
+            "Soft cotton Warm."
+        );
     }
 }

@@ -28,13 +28,23 @@ struct Args {
 fn parse_args() -> Result<Args, String> {
     let mut it = std::env::args().skip(1);
     let command = it.next().ok_or("a command is needed")?;
-    let mut args = Args { command, bind: None, database: None, demo: false };
+    let mut args = Args {
+        command,
+        bind: None,
+        database: None,
+        demo: false,
+    };
     while let Some(a) = it.next() {
         let (flag, inline) = match a.split_once('=') {
             Some((f, v)) => (f.to_string(), Some(v.to_string())),
             None => (a.clone(), None),
         };
-        let mut value = || inline.clone().or_else(|| it.next()).ok_or(format!("{flag} needs a value"));
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| it.next())
+                .ok_or(format!("{flag} needs a value"))
+        };
         match flag.as_str() {
             "--bind" => args.bind = Some(value()?),
             "--database" => args.database = Some(value()?),
@@ -92,7 +102,10 @@ fn main() -> ExitCode {
         config.database_url = d;
     }
     init_logs(config.log_format);
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("ferroshop: cannot start the runtime: {e}");

@@ -18,11 +18,15 @@ impl Money {
 
     /// Unit price times quantity; saturates rather than wrapping on absurd values.
     pub fn times(self, quantity: i64) -> Self {
-        Self { minor: self.minor.saturating_mul(quantity) }
+        Self {
+            minor: self.minor.saturating_mul(quantity),
+        }
     }
 
     pub fn plus(self, other: Money) -> Self {
-        Self { minor: self.minor.saturating_add(other.minor) }
+        Self {
+            minor: self.minor.saturating_add(other.minor),
+        }
     }
 }
 
@@ -129,7 +133,12 @@ impl CurrencyFormat {
 
     /// "$1,234.50" as plain text.
     pub fn format_plain(&self, amount: Money) -> String {
-        format!("{}{}{}", self.prefix(), self.format_number(amount), self.suffix())
+        format!(
+            "{}{}{}",
+            self.prefix(),
+            self.format_number(amount),
+            self.suffix()
+        )
     }
 
     /// The shop's price markup: `<span class="woocommerce-Price-amount amount">…</span>`.
@@ -198,13 +207,19 @@ mod tests {
             decimals: 2,
         };
         assert_eq!(eur.format_plain(Money::new(123456)), "1.234,56 €");
-        let jpy = CurrencyFormat { decimals: 0, ..CurrencyFormat::usd() };
+        let jpy = CurrencyFormat {
+            decimals: 0,
+            ..CurrencyFormat::usd()
+        };
         assert_eq!(jpy.format_number(Money::new(1234)), "1,234");
     }
 
     #[test]
     fn html_escapes_the_symbol() {
-        let odd = CurrencyFormat { symbol: "<b>".into(), ..CurrencyFormat::usd() };
+        let odd = CurrencyFormat {
+            symbol: "<b>".into(),
+            ..CurrencyFormat::usd()
+        };
         assert!(odd.format_html(Money::new(100)).contains("&lt;b&gt;"));
     }
 

@@ -73,7 +73,12 @@ pub async fn start(config: Config, demo: bool) -> anyhow::Result<RunningServer> 
             .await
     });
     tracing::info!(%addr, backend = ?state.db.backend, "serving");
-    Ok(RunningServer { addr, state, stop, task })
+    Ok(RunningServer {
+        addr,
+        state,
+        stop,
+        task,
+    })
 }
 
 fn spawn_upkeep(state: SharedState, mut stopped: watch::Receiver<bool>) {

@@ -38,7 +38,8 @@ impl SessionId {
 
     pub fn parse(s: &str) -> Option<Self> {
         let hexpart = s.strip_prefix("t_").unwrap_or(s);
-        let ok = (8..=64).contains(&hexpart.len()) && hexpart.bytes().all(|b| b.is_ascii_hexdigit());
+        let ok =
+            (8..=64).contains(&hexpart.len()) && hexpart.bytes().all(|b| b.is_ascii_hexdigit());
         ok.then(|| Self(s.to_string()))
     }
 
@@ -77,7 +78,8 @@ impl Keys {
     }
 
     fn sign(&self, parts: &[&[u8]]) -> [u8; 32] {
-        let mut mac = Hmac::<Sha256>::new_from_slice(&self.secret).expect("HMAC takes any key length");
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(&self.secret).expect("HMAC takes any key length");
         for (i, part) in parts.iter().enumerate() {
             if i > 0 {
                 mac.update(b"|");
@@ -91,13 +93,31 @@ impl Keys {
     /// session cookie, otherwise a new one.
     pub fn session_from(&self, headers: &HeaderMap) -> Session {
         let now = clock::now();
-        if let Some(id) = headers.get("cart-token").and_then(|v| v.to_str().ok()).and_then(|t| self.verify_cart_token(t, now)) {
-            return Session { id, source: SessionSource::CartToken, user_id: 0 };
+        if let Some(id) = headers
+            .get("cart-token")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|t| self.verify_cart_token(t, now))
+        {
+            return Session {
+                id,
+                source: SessionSource::CartToken,
+                user_id: 0,
+            };
         }
-        if let Some(id) = cookie(headers, SESSION_COOKIE).and_then(|c| self.verify_session_cookie(&c, now)) {
-            return Session { id, source: SessionSource::Cookie, user_id: 0 };
+        if let Some(id) =
+            cookie(headers, SESSION_COOKIE).and_then(|c| self.verify_session_cookie(&c, now))
+        {
+            return Session {
+                id,
+                source: SessionSource::Cookie,
+                user_id: 0,
+            };
         }
-        Session { id: SessionId::generate(), source: SessionSource::New, user_id: 0 }
+        Session {
+            id: SessionId::generate(),
+            source: SessionSource::New,
+            user_id: 0,
+        }
     }
 
     /// A JWT (HS256) naming the session, as the Store API's Cart-Token.
@@ -110,7 +130,8 @@ impl Keys {
             "iat": now,
         });
         let payload = URL_SAFE_NO_PAD.encode(claims.to_string());
-        let signature = URL_SAFE_NO_PAD.encode(self.sign(&[format!("{header}.{payload}").as_bytes()]));
+        let signature =
+            URL_SAFE_NO_PAD.encode(self.sign(&[format!("{header}.{payload}").as_bytes()]));
         format!("{header}.{payload}.{signature}")
     }
 
@@ -128,7 +149,8 @@ impl Keys {
         if !constant_time_eq(&given, &expected) {
             return None;
         }
-        let claims: serde_json::Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
+        let claims: serde_json::Value =
+            serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
         if claims.get("exp")?.as_i64()? <= now {
             return None;
         }
@@ -139,16 +161,21 @@ impl Keys {
     pub fn session_cookie_value(&self, id: &SessionId, now: i64) -> String {
         let expires = now + SESSION_TTL_SECS;
         let expiring = expires - 3600;
-        let sig = hex::encode(&self.sign(&[id.as_str().as_bytes(), expires.to_string().as_bytes()])[..16]);
+        let sig = hex::encode(
+            &self.sign(&[id.as_str().as_bytes(), expires.to_string().as_bytes()])[..16],
+        );
         format!("{}||{expires}||{expiring}||{sig}", id.as_str())
     }
 
     pub fn verify_session_cookie(&self, value: &str, now: i64) -> Option<SessionId> {
         let value = value.replace("%7C", "|").replace("%7c", "|");
         let mut parts = value.split("||");
-        let (id, expires, _expiring, sig) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+        let (id, expires, _expiring, sig) =
+            (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
         let expected = hex::encode(&self.sign(&[id.as_bytes(), expires.as_bytes()])[..16]);
-        if !constant_time_eq(sig.as_bytes(), expected.as_bytes()) || expires.parse::<i64>().ok()? <= now {
+        if !constant_time_eq(sig.as_bytes(), expected.as_bytes())
+            || expires.parse::<i64>().ok()? <= now
+        {
             return None;
         }
         SessionId::parse(id)
@@ -161,14 +188,23 @@ impl Keys {
     }
 
     fn nonce_at(&self, action: &str, user_id: i64, tick: i64) -> String {
-        let mac = self.sign(&[action.as_bytes(), user_id.to_string().as_bytes(), tick.to_string().as_bytes()]);
+        let mac = self.sign(&[
+            action.as_bytes(),
+            user_id.to_string().as_bytes(),
+            tick.to_string().as_bytes(),
+        ]);
         hex::encode(&mac[..5])
     }
 
     /// Accepts this period's nonce and the previous one's.
     pub fn verify_nonce(&self, action: &str, user_id: i64, nonce: &str, now: i64) -> bool {
         let tick = now.div_euclid(NONCE_TICK_SECS);
-        [tick, tick - 1].iter().any(|&t| constant_time_eq(nonce.as_bytes(), self.nonce_at(action, user_id, t).as_bytes()))
+        [tick, tick - 1].iter().any(|&t| {
+            constant_time_eq(
+                nonce.as_bytes(),
+                self.nonce_at(action, user_id, t).as_bytes(),
+            )
+        })
     }
 }
 
@@ -201,7 +237,10 @@ mod tests {
         let id = SessionId::generate();
         let token = keys().cart_token(&id, 1000);
         assert_eq!(keys().verify_cart_token(&token, 1001), Some(id));
-        assert_eq!(keys().verify_cart_token(&token, 1000 + SESSION_TTL_SECS), None);
+        assert_eq!(
+            keys().verify_cart_token(&token, 1000 + SESSION_TTL_SECS),
+            None
+        );
     }
 
     #[test]
@@ -245,7 +284,12 @@ mod tests {
     #[test]
     fn cookies_are_found_among_others() {
         let mut h = HeaderMap::new();
-        h.insert("cookie", "a=1; wp_woocommerce_session_ferroshop=x%7C%7Cy; b=2".parse().unwrap());
+        h.insert(
+            "cookie",
+            "a=1; wp_woocommerce_session_ferroshop=x%7C%7Cy; b=2"
+                .parse()
+                .unwrap(),
+        );
         assert_eq!(cookie(&h, SESSION_COOKIE).as_deref(), Some("x%7C%7Cy"));
         assert_eq!(cookie(&h, "c"), None);
     }

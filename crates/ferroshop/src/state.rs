@@ -26,7 +26,13 @@ impl AppState {
         let keys = Keys::new(secret.into_bytes());
         let catalog = load_catalog(&db).await?;
         let pages = Pages::load(&config.web_dir);
-        Ok(Arc::new(AppState { config, db, keys, catalog: CatalogHandle::new(catalog), pages }))
+        Ok(Arc::new(AppState {
+            config,
+            db,
+            keys,
+            catalog: CatalogHandle::new(catalog),
+            pages,
+        }))
     }
 
     /// Reloads the catalogue snapshot if the database holds a newer one.

@@ -37,7 +37,10 @@ impl Pages {
         if index.is_none() {
             tracing::warn!(dir = %dir.display(), "no built storefront found; the APIs work, pages show a notice (build with `make web`)");
         }
-        Self { index, dir: dir.to_owned() }
+        Self {
+            index,
+            dir: dir.to_owned(),
+        }
     }
 }
 
@@ -56,7 +59,12 @@ fn render_index(state: &AppState, head: &Head, status: StatusCode) -> Response {
             "<!doctype html><meta charset=utf-8><title>{}</title><p>The storefront has not been built. Run <code>make run</code> from the repository root.</p>",
             escape(&state.config.shop_name)
         );
-        return (status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response();
+        return (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            body,
+        )
+            .into_response();
     };
     let c = &state.config.currency;
     let settings = json!({
@@ -77,34 +85,69 @@ fn render_index(state: &AppState, head: &Head, status: StatusCode) -> Response {
         script_json(&settings)
     );
     if let Some(d) = &head.description {
-        extra.push_str(&format!("<meta name=\"description\" content=\"{}\">", escape(d)));
-        extra.push_str(&format!("<meta property=\"og:description\" content=\"{}\">", escape(d)));
+        extra.push_str(&format!(
+            "<meta name=\"description\" content=\"{}\">",
+            escape(d)
+        ));
+        extra.push_str(&format!(
+            "<meta property=\"og:description\" content=\"{}\">",
+            escape(d)
+        ));
     }
     if let Some(url) = &head.canonical {
-        extra.push_str(&format!("<link rel=\"canonical\" href=\"{}\">", escape(url)));
-        extra.push_str(&format!("<meta property=\"og:url\" content=\"{}\">", escape(url)));
+        extra.push_str(&format!(
+            "<link rel=\"canonical\" href=\"{}\">",
+            escape(url)
+        ));
+        extra.push_str(&format!(
+            "<meta property=\"og:url\" content=\"{}\">",
+            escape(url)
+        ));
     }
-    extra.push_str(&format!("<meta property=\"og:title\" content=\"{}\">", escape(&head.title)));
-    extra.push_str(&format!("<meta property=\"og:site_name\" content=\"{}\">", escape(&state.config.shop_name)));
+    extra.push_str(&format!(
+        "<meta property=\"og:title\" content=\"{}\">",
+        escape(&head.title)
+    ));
+    extra.push_str(&format!(
+        "<meta property=\"og:site_name\" content=\"{}\">",
+        escape(&state.config.shop_name)
+    ));
     if let Some(img) = &head.image {
-        extra.push_str(&format!("<meta property=\"og:image\" content=\"{}\">", escape(img)));
+        extra.push_str(&format!(
+            "<meta property=\"og:image\" content=\"{}\">",
+            escape(img)
+        ));
     }
     if let Some(ld) = &head.json_ld {
-        extra.push_str(&format!("<script type=\"application/ld+json\">{}</script>", script_json(ld)));
+        extra.push_str(&format!(
+            "<script type=\"application/ld+json\">{}</script>",
+            script_json(ld)
+        ));
         extra.push_str("<meta property=\"og:type\" content=\"product\">");
     }
     let html = template
-        .replacen(TITLE_TAG, &format!("<title>{}</title>", escape(&head.title)), 1)
+        .replacen(
+            TITLE_TAG,
+            &format!("<title>{}</title>", escape(&head.title)),
+            1,
+        )
         .replacen(HEAD_MARKER, &extra, 1);
     let mut res = (status, html).into_response();
-    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     res
 }
 
 /// JSON safe inside a `<script>` element: no `<` can close it early.
 fn script_json(v: &serde_json::Value) -> String {
-    v.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+    v.to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
 }
 
 fn page_title(state: &AppState, name: &str) -> String {
@@ -120,10 +163,18 @@ fn shorten(text: &str, max: usize) -> String {
 }
 
 fn product_head(state: &AppState, catalog: &Catalog, base: &str, p: &Product) -> Head {
-    let view = ViewContext { base_url: base, currency: &state.config.currency };
+    let view = ViewContext {
+        base_url: base,
+        currency: &state.config.currency,
+    };
     let url = view.product_url(p, catalog);
     let description = shorten(&strip_tags(&p.short_description), 160);
-    let images: Vec<String> = p.image_ids.iter().filter_map(|id| catalog.media(*id)).map(|m| view.media_url(m)).collect();
+    let images: Vec<String> = p
+        .image_ids
+        .iter()
+        .filter_map(|id| catalog.media(*id))
+        .map(|m| view.media_url(m))
+        .collect();
     let prices = catalog.prices(p);
     let decimal = |minor: i64| {
         let plain = crate::money::CurrencyFormat {
@@ -191,7 +242,12 @@ fn product_head(state: &AppState, catalog: &Catalog, base: &str, p: &Product) ->
     }
 }
 
-fn plain_head(state: &AppState, title: Option<&str>, description: Option<String>, canonical: Option<String>) -> Head {
+fn plain_head(
+    state: &AppState,
+    title: Option<&str>,
+    description: Option<String>,
+    canonical: Option<String>,
+) -> Head {
     Head {
         title: title.map_or_else(|| state.config.shop_name.clone(), |t| page_title(state, t)),
         description,
@@ -203,7 +259,12 @@ fn plain_head(state: &AppState, title: Option<&str>, description: Option<String>
 
 /// Any GET the other routes do not claim: a file of the built app, or a page of the
 /// storefront (404 where the page names something the shop does not have).
-pub async fn page(State(state): State<SharedState>, method: Method, headers: HeaderMap, req: Request<Body>) -> Response {
+pub async fn page(
+    State(state): State<SharedState>,
+    method: Method,
+    headers: HeaderMap,
+    req: Request<Body>,
+) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
@@ -211,10 +272,20 @@ pub async fn page(State(state): State<SharedState>, method: Method, headers: Hea
     let query = req.uri().query().map(str::to_string);
     let base = base_url(&state, &headers);
     let catalog = state.catalog.get();
-    let segments: Vec<&str> = path.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
+    let segments: Vec<&str> = path
+        .trim_matches('/')
+        .split('/')
+        .filter(|s| !s.is_empty())
+        .collect();
     let head = match segments.as_slice() {
-        [] => Some((plain_head(&state, None, None, Some(format!("{base}/"))), StatusCode::OK)),
-        ["shop", ..] => Some((plain_head(&state, Some("Shop"), None, Some(format!("{base}/shop/"))), StatusCode::OK)),
+        [] => Some((
+            plain_head(&state, None, None, Some(format!("{base}/"))),
+            StatusCode::OK,
+        )),
+        ["shop", ..] => Some((
+            plain_head(&state, Some("Shop"), None, Some(format!("{base}/shop/"))),
+            StatusCode::OK,
+        )),
         ["cart"] => {
             if let Some(res) = remove_link(&state, &headers, query.as_deref()).await {
                 return res;
@@ -223,25 +294,58 @@ pub async fn page(State(state): State<SharedState>, method: Method, headers: Hea
         }
         ["product", slug] => Some(match catalog.product_by_slug(slug) {
             Some(p) => (product_head(&state, &catalog, &base, p), StatusCode::OK),
-            None => (plain_head(&state, Some("Page not found"), None, None), StatusCode::NOT_FOUND),
+            None => (
+                plain_head(&state, Some("Page not found"), None, None),
+                StatusCode::NOT_FOUND,
+            ),
         }),
-        ["product-category", .., slug] => Some(match catalog.resolve_category(&IdOrSlug::Slug(slug.to_string())) {
-            Some(id) => {
-                let c = catalog.category(id).expect("resolved above");
-                let d = Some(shorten(&strip_tags(&c.description), 160)).filter(|d| !d.is_empty());
-                (plain_head(&state, Some(&c.name), d, Some(format!("{base}/product-category/{}/", c.slug))), StatusCode::OK)
-            }
-            None => (plain_head(&state, Some("Page not found"), None, None), StatusCode::NOT_FOUND),
-        }),
-        ["brand", slug] => Some(match catalog.resolve_brand(&IdOrSlug::Slug(slug.to_string())) {
-            Some(id) => {
-                let b = catalog.brand(id).expect("resolved above");
-                let d = Some(shorten(&strip_tags(&b.description), 160)).filter(|d| !d.is_empty());
-                (plain_head(&state, Some(&b.name), d, Some(format!("{base}/brand/{}/", b.slug))), StatusCode::OK)
-            }
-            None => (plain_head(&state, Some("Page not found"), None, None), StatusCode::NOT_FOUND),
-        }),
-        ["checkout", ..] | ["my-account", ..] => Some((plain_head(&state, None, None, None), StatusCode::OK)),
+        ["product-category", .., slug] => Some(
+            match catalog.resolve_category(&IdOrSlug::Slug(slug.to_string())) {
+                Some(id) => {
+                    let c = catalog.category(id).expect("resolved above");
+                    let d =
+                        Some(shorten(&strip_tags(&c.description), 160)).filter(|d| !d.is_empty());
+                    (
+                        plain_head(
+                            &state,
+                            Some(&c.name),
+                            d,
+                            Some(format!("{base}/product-category/{}/", c.slug)),
+                        ),
+                        StatusCode::OK,
+                    )
+                }
+                None => (
+                    plain_head(&state, Some("Page not found"), None, None),
+                    StatusCode::NOT_FOUND,
+                ),
+            },
+        ),
+        ["brand", slug] => Some(
+            match catalog.resolve_brand(&IdOrSlug::Slug(slug.to_string())) {
+                Some(id) => {
+                    let b = catalog.brand(id).expect("resolved above");
+                    let d =
+                        Some(shorten(&strip_tags(&b.description), 160)).filter(|d| !d.is_empty());
+                    (
+                        plain_head(
+                            &state,
+                            Some(&b.name),
+                            d,
+                            Some(format!("{base}/brand/{}/", b.slug)),
+                        ),
+                        StatusCode::OK,
+                    )
+                }
+                None => (
+                    plain_head(&state, Some("Page not found"), None, None),
+                    StatusCode::NOT_FOUND,
+                ),
+            },
+        ),
+        ["checkout", ..] | ["my-account", ..] => {
+            Some((plain_head(&state, None, None, None), StatusCode::OK))
+        }
         _ => None,
     };
     if let Some((head, status)) = head {
@@ -252,38 +356,79 @@ pub async fn page(State(state): State<SharedState>, method: Method, headers: Hea
     match ServeDir::new(&state.pages.dir).oneshot(req).await {
         Ok(res) if res.status().is_success() || res.status() == StatusCode::NOT_MODIFIED => {
             let mut res = res.into_response();
-            let cache = if immutable { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
-            res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            let cache = if immutable {
+                "public, max-age=31536000, immutable"
+            } else {
+                "public, max-age=3600"
+            };
+            res.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
             res
         }
-        _ => render_index(&state, &plain_head(&state, Some("Page not found"), None, None), StatusCode::NOT_FOUND),
+        _ => render_index(
+            &state,
+            &plain_head(&state, Some("Page not found"), None, None),
+            StatusCode::NOT_FOUND,
+        ),
     }
 }
 
 /// `/cart/?remove_item=KEY&_wpnonce=N`: the mini-cart's remove link, followed when
 /// scripts are off or the ajax call failed.
-async fn remove_link(state: &AppState, headers: &HeaderMap, query: Option<&str>) -> Option<Response> {
+async fn remove_link(
+    state: &AppState,
+    headers: &HeaderMap,
+    query: Option<&str>,
+) -> Option<Response> {
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query?).ok()?;
-    let key = pairs.iter().find(|(k, _)| k == "remove_item").map(|(_, v)| v.clone())?;
-    let nonce = pairs.iter().find(|(k, _)| k == "_wpnonce").map(|(_, v)| v.as_str()).unwrap_or("");
+    let key = pairs
+        .iter()
+        .find(|(k, _)| k == "remove_item")
+        .map(|(_, v)| v.clone())?;
+    let nonce = pairs
+        .iter()
+        .find(|(k, _)| k == "_wpnonce")
+        .map(|(_, v)| v.as_str())
+        .unwrap_or("");
     let ctx = StoreCtx::new(state, headers);
     let mut res = Redirect::to("/cart").into_response();
-    if state.keys.verify_nonce(CART_NONCE, ctx.session.user_id, nonce, ctx.now) {
-        if let Ok((cart, _)) = crate::cart::service::change(state, &ctx.session, ctx.now, |c| c.remove(&key)).await {
-            ctx.cart_cookies(state, res.headers_mut(), &cart.hash(&state.config.currency.code), cart.items_count());
+    if state
+        .keys
+        .verify_nonce(CART_NONCE, ctx.session.user_id, nonce, ctx.now)
+    {
+        if let Ok((cart, _)) =
+            crate::cart::service::change(state, &ctx.session, ctx.now, |c| c.remove(&key)).await
+        {
+            ctx.cart_cookies(
+                state,
+                res.headers_mut(),
+                &cart.hash(&state.config.currency.code),
+                cart.items_count(),
+            );
         }
     }
     Some(res)
 }
 
 /// `/media/{file}`: an image stored in the database.
-pub async fn media(State(state): State<SharedState>, UrlPath(file): UrlPath<String>, headers: HeaderMap) -> Response {
-    let valid = file.len() <= 200 && file.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+pub async fn media(
+    State(state): State<SharedState>,
+    UrlPath(file): UrlPath<String>,
+    headers: HeaderMap,
+) -> Response {
+    let valid = file.len() <= 200
+        && file
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
     if !valid {
         return StatusCode::NOT_FOUND.into_response();
     }
     let etag = format!("\"{}-{}\"", state.catalog.get().version, file);
-    if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        == Some(etag.as_str())
+    {
         return StatusCode::NOT_MODIFIED.into_response();
     }
     match crate::store::catalog::find_media(&state.db, &file).await {
@@ -293,12 +438,18 @@ pub async fn media(State(state): State<SharedState>, UrlPath(file): UrlPath<Stri
             if let Ok(v) = HeaderValue::from_str(&mime) {
                 h.insert(header::CONTENT_TYPE, v);
             }
-            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
+            h.insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=86400"),
+            );
             if let Ok(v) = HeaderValue::from_str(&etag) {
                 h.insert(header::ETAG, v);
             }
             // Images are drawn by the shop, but an SVG must never run script.
-            h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'"));
+            h.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'"),
+            );
             res
         }
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
@@ -309,7 +460,10 @@ pub async fn media(State(state): State<SharedState>, UrlPath(file): UrlPath<Stri
 /// The query's `wc-ajax` name, if any.
 pub fn wc_ajax_name(query: Option<&str>) -> Option<String> {
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query?).ok()?;
-    pairs.into_iter().find(|(k, _)| k == "wc-ajax").map(|(_, v)| v)
+    pairs
+        .into_iter()
+        .find(|(k, _)| k == "wc-ajax")
+        .map(|(_, v)| v)
 }
 
 pub fn unknown_ajax(name: &str) -> Response {

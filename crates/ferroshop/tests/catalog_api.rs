@@ -5,7 +5,10 @@ mod common;
 use common::*;
 use serde_json::Value;
 
-async fn get_json(app: &TestApp, path: &str) -> (reqwest::StatusCode, reqwest::header::HeaderMap, Value) {
+async fn get_json(
+    app: &TestApp,
+    path: &str,
+) -> (reqwest::StatusCode, reqwest::header::HeaderMap, Value) {
     let res = app.bare().get(app.api(path)).send().await.unwrap();
     let status = res.status();
     let headers = res.headers().clone();
@@ -13,14 +16,23 @@ async fn get_json(app: &TestApp, path: &str) -> (reqwest::StatusCode, reqwest::h
 }
 
 fn ids(v: &Value) -> Vec<i64> {
-    v.as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect()
 }
 
 async fn listing_reports_totals_and_pages(backend: Backend) {
-    let Some(app) = spawn_app(backend).await else { return };
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
     let (status, headers, body) = get_json(&app, "/products?per_page=4").await;
     assert_eq!(status, 200);
-    assert_eq!(headers["x-wp-total"], TOP_LEVEL_PRODUCTS.to_string().as_str());
+    assert_eq!(
+        headers["x-wp-total"],
+        TOP_LEVEL_PRODUCTS.to_string().as_str()
+    );
     assert_eq!(headers["x-wp-totalpages"], "3");
     assert!(headers["link"].to_str().unwrap().contains("rel=\"next\""));
     assert_eq!(body.as_array().unwrap().len(), 4);
@@ -35,10 +47,16 @@ async fn listing_reports_totals_and_pages(backend: Backend) {
 }
 
 async fn listing_sorts_by_price_and_menu_order(backend: Backend) {
-    let Some(app) = spawn_app(backend).await else { return };
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
     let (_, _, asc) = get_json(&app, "/products?per_page=100&orderby=price&order=asc").await;
-    let prices: Vec<i64> =
-        asc.as_array().unwrap().iter().map(|p| p["prices"]["price"].as_str().unwrap().parse().unwrap()).collect();
+    let prices: Vec<i64> = asc
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["prices"]["price"].as_str().unwrap().parse().unwrap())
+        .collect();
     assert!(prices.windows(2).all(|w| w[0] <= w[1]), "{prices:?}");
     let (_, _, desc) = get_json(&app, "/products?per_page=100&orderby=price&order=desc").await;
     // The hoodie sorts by its dearest variation when dearest come first.
@@ -53,7 +71,9 @@ async fn listing_sorts_by_price_and_menu_order(backend: Backend) {
 }
 
 async fn listing_filters_by_category_brand_search_and_sale(backend: Backend) {
-    let Some(app) = spawn_app(backend).await else { return };
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
     // A parent category includes its subcategories' products.
     let (_, h, clothing) = get_json(&app, "/products?category=clothing&per_page=100").await;
     let mut c = ids(&clothing);
@@ -74,7 +94,8 @@ async fn listing_filters_by_category_brand_search_and_sale(backend: Backend) {
     let mut s = ids(&sale);
     s.sort();
     assert_eq!(s, vec![HOODIE, BEANIE]);
-    let (_, _, cheap) = get_json(&app, "/products?min_price=1000&max_price=1700&per_page=100").await;
+    let (_, _, cheap) =
+        get_json(&app, "/products?min_price=1000&max_price=1700&per_page=100").await;
     let mut ch = ids(&cheap);
     ch.sort();
     assert_eq!(ch, vec![CAP, PENNANT, MUG]);
@@ -87,8 +108,19 @@ async fn listing_filters_by_category_brand_search_and_sale(backend: Backend) {
 }
 
 async fn bad_listing_parameters_get_rest_invalid_param(backend: Backend) {
-    let Some(app) = spawn_app(backend).await else { return };
-    for q in ["per_page=0", "per_page=1000", "page=-1", "page=x", "orderby=colour", "order=sideways", "on_sale=maybe", "min_price=ten"] {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    for q in [
+        "per_page=0",
+        "per_page=1000",
+        "page=-1",
+        "page=x",
+        "orderby=colour",
+        "order=sideways",
+        "on_sale=maybe",
+        "min_price=ten",
+    ] {
         let (status, _, body) = get_json(&app, &format!("/products?{q}")).await;
         assert_eq!(status, 400, "{q}");
         assert_eq!(body["code"], "rest_invalid_param", "{q}");
@@ -98,7 +130,9 @@ async fn bad_listing_parameters_get_rest_invalid_param(backend: Backend) {
 }
 
 async fn a_product_shows_prices_images_and_stock(backend: Backend) {
-    let Some(app) = spawn_app(backend).await else { return };
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
     let (status, _, p) = get_json(&app, &format!("/products/{BEANIE}")).await;
     assert_eq!(status, 200);
     assert_eq!(p["type"], "simple");
@@ -137,7 +171,9 @@ async fn a_product_shows_prices_images_and_stock(backend: Backend) {
 }
 
 async fn a_variable_product_lists_its_variations(backend: Backend) {
-    let Some(app) = spawn_app(backend).await else { return };
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
     let (_, _, p) = get_json(&app, &format!("/products/{HOODIE}")).await;
     assert_eq!(p["type"], "variable");
     assert_eq!(p["has_options"], true);
@@ -148,7 +184,10 @@ async fn a_variable_product_lists_its_variations(backend: Backend) {
     assert_eq!(p["attributes"][0]["terms"].as_array().unwrap().len(), 2);
     let variations = p["variations"].as_array().unwrap();
     assert_eq!(variations.len(), 3);
-    let blue_m = variations.iter().find(|v| v["id"] == HOODIE_BLUE_M).unwrap();
+    let blue_m = variations
+        .iter()
+        .find(|v| v["id"] == HOODIE_BLUE_M)
+        .unwrap();
     assert_eq!(blue_m["attributes"][0]["name"], "Color");
     assert_eq!(blue_m["attributes"][0]["value"], "blue");
     let (_, _, v) = get_json(&app, &format!("/products/{HOODIE_BLUE_L}")).await;
@@ -157,14 +196,19 @@ async fn a_variable_product_lists_its_variations(backend: Backend) {
     assert_eq!(v["variation"], "Color: Blue, Size: L");
     assert_eq!(v["prices"]["price"], "4200");
     assert_eq!(v["permalink"], app.url("/product/hoodie/"));
-    assert_eq!(v["images"][0]["name"], "teal-square.svg", "a variation without an image shows its parent's");
+    assert_eq!(
+        v["images"][0]["name"], "teal-square.svg",
+        "a variation without an image shows its parent's"
+    );
     let (_, _, green) = get_json(&app, &format!("/products/{HOODIE_GREEN_M}")).await;
     assert_eq!(green["is_in_stock"], false);
     app.stop().await;
 }
 
 async fn unknown_products_and_routes_are_404(backend: Backend) {
-    let Some(app) = spawn_app(backend).await else { return };
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
     let (status, _, body) = get_json(&app, "/products/999999").await;
     assert_eq!(status, 404);
     assert_eq!(body["code"], "woocommerce_rest_product_invalid_id");
@@ -175,25 +219,47 @@ async fn unknown_products_and_routes_are_404(backend: Backend) {
     let (status, _, body) = get_json(&app, "/no-such-call").await;
     assert_eq!(status, 404);
     assert_eq!(body["code"], "rest_no_route");
-    let res = app.bare().delete(app.api("/products")).send().await.unwrap();
+    let res = app
+        .bare()
+        .delete(app.api("/products"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 404);
     assert_eq!(res.json::<Value>().await.unwrap()["code"], "rest_no_route");
     app.stop().await;
 }
 
 async fn categories_and_brands_count_their_products(backend: Backend) {
-    let Some(app) = spawn_app(backend).await else { return };
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
     let (status, _, cats) = get_json(&app, "/products/categories").await;
     assert_eq!(status, 200);
-    let clothing = cats.as_array().unwrap().iter().find(|c| c["slug"] == "clothing").unwrap();
+    let clothing = cats
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["slug"] == "clothing")
+        .unwrap();
     assert_eq!(clothing["count"], 4);
     assert_eq!(clothing["parent"], 0);
     assert_eq!(clothing["link"], app.url("/product-category/clothing/"));
     assert_eq!(clothing["image"]["name"], "teal-square.svg");
-    let hoodies = cats.as_array().unwrap().iter().find(|c| c["slug"] == "hoodies").unwrap();
+    let hoodies = cats
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["slug"] == "hoodies")
+        .unwrap();
     assert_eq!(hoodies["parent"], 2);
     let (_, _, brands) = get_json(&app, "/products/brands").await;
-    let lumen = brands.as_array().unwrap().iter().find(|b| b["slug"] == "lumen").unwrap();
+    let lumen = brands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["slug"] == "lumen")
+        .unwrap();
     assert_eq!(lumen["count"], 2);
     let (status, _, one) = get_json(&app, "/products/categories/4").await;
     assert_eq!(status, 200);
@@ -204,10 +270,17 @@ async fn categories_and_brands_count_their_products(backend: Backend) {
 }
 
 async fn stock_changes_reach_the_catalogue(backend: Backend) {
-    let Some(app) = spawn_app(backend).await else { return };
-    ferroshop::store::catalog::set_stock(app.db(), ferroshop::catalog::model::ProductId(MUG), 0, ferroshop::catalog::model::StockStatus::OutOfStock)
-        .await
-        .unwrap();
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    ferroshop::store::catalog::set_stock(
+        app.db(),
+        ferroshop::catalog::model::ProductId(MUG),
+        0,
+        ferroshop::catalog::model::StockStatus::OutOfStock,
+    )
+    .await
+    .unwrap();
     // The snapshot reloads within about a second of the version change.
     let mut seen = false;
     for _ in 0..40 {

@@ -35,7 +35,10 @@ pub async fn dispatch(
         _ => return None,
     };
     let mut res = res;
-    res.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store"));
+    res.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    );
     Some(res)
 }
 
@@ -44,7 +47,10 @@ pub fn fragments_body(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> Va
     let catalog = state.catalog.get();
     let nonce = state.keys.nonce(CART_NONCE, ctx.session.user_id, ctx.now);
     let fctx = FragmentContext {
-        view: ViewContext { base_url: &ctx.base_url, currency: &state.config.currency },
+        view: ViewContext {
+            base_url: &ctx.base_url,
+            currency: &state.config.currency,
+        },
         remove_nonce: &nonce,
     };
     json!({
@@ -55,7 +61,12 @@ pub fn fragments_body(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> Va
 
 fn with_cookies(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> Response {
     let mut res = json_value(StatusCode::OK, &fragments_body(state, ctx, cart));
-    ctx.cart_cookies(state, res.headers_mut(), &cart.hash(&state.config.currency.code), cart.items_count());
+    ctx.cart_cookies(
+        state,
+        res.headers_mut(),
+        &cart.hash(&state.config.currency.code),
+        cart.items_count(),
+    );
     res
 }
 
@@ -63,25 +74,52 @@ fn failure(status: StatusCode, body: Value) -> Response {
     json_value(status, &body)
 }
 
-async fn add_to_cart(state: &AppState, ctx: &StoreCtx, headers: &HeaderMap, query: Option<&str>, body: Body) -> Response {
-    let no_product = || failure(StatusCode::BAD_REQUEST, json!({"error": true, "product_url": false}));
+async fn add_to_cart(
+    state: &AppState,
+    ctx: &StoreCtx,
+    headers: &HeaderMap,
+    query: Option<&str>,
+    body: Body,
+) -> Response {
+    let no_product = || {
+        failure(
+            StatusCode::BAD_REQUEST,
+            json!({"error": true, "product_url": false}),
+        )
+    };
     let params = match Params::read(headers, query, body, state.config.max_body_bytes).await {
         Ok(p) => p,
-        Err(e) => return failure(e.status, json!({"error": true, "product_url": false, "message": e.message})),
+        Err(e) => {
+            return failure(
+                e.status,
+                json!({"error": true, "product_url": false, "message": e.message}),
+            )
+        }
     };
-    let product_id = match params.int("product_id").or_else(|_| params.int("add-to-cart")) {
+    let product_id = match params
+        .int("product_id")
+        .or_else(|_| params.int("add-to-cart"))
+    {
         Ok(Some(id)) if id > 0 => ProductId(id),
         _ => return no_product(),
     };
     let catalog = state.catalog.get();
-    let Some(product) = catalog.product(product_id) else { return no_product() };
+    let Some(product) = catalog.product(product_id) else {
+        return no_product();
+    };
     let product_url = {
-        let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+        let view = ViewContext {
+            base_url: &ctx.base_url,
+            currency: &state.config.currency,
+        };
         view.product_url(product, &catalog)
     };
     // Any refusal sends the shopper to the product page, where the reason is visible.
     let refused = |message: String| {
-        failure(StatusCode::BAD_REQUEST, json!({"error": true, "product_url": product_url, "message": message}))
+        failure(
+            StatusCode::BAD_REQUEST,
+            json!({"error": true, "product_url": product_url, "message": message}),
+        )
     };
     let quantity = match params.int("quantity") {
         Ok(None) => 1,
@@ -97,7 +135,8 @@ async fn add_to_cart(state: &AppState, ctx: &StoreCtx, headers: &HeaderMap, quer
     let target = match params.int("variation_id") {
         Ok(Some(v)) if v > 0 => {
             let belongs = catalog.product(ProductId(v)).is_some_and(|x| {
-                x.kind == ProductKind::Variation && (x.parent_id == Some(product_id) || x.id == product_id)
+                x.kind == ProductKind::Variation
+                    && (x.parent_id == Some(product_id) || x.id == product_id)
             });
             if !belongs {
                 return refused("No matching variation found.".into());
@@ -116,17 +155,31 @@ async fn add_to_cart(state: &AppState, ctx: &StoreCtx, headers: &HeaderMap, quer
         Ok(None) => return no_product(),
         Err(e) => return crate::error::ApiError::from(e).into_response(),
     };
-    match service::change(state, &ctx.session, ctx.now, |cart| cart.add(&addition, quantity, &stock)).await {
+    match service::change(state, &ctx.session, ctx.now, |cart| {
+        cart.add(&addition, quantity, &stock)
+    })
+    .await
+    {
         Ok((cart, _)) => with_cookies(state, ctx, &cart),
         Err(ChangeError::Cart(e)) => refused(super::api::cart_error(e).message),
         Err(ChangeError::Store(e)) => crate::error::ApiError::from(e).into_response(),
     }
 }
 
-async fn remove_from_cart(state: &AppState, ctx: &StoreCtx, headers: &HeaderMap, query: Option<&str>, body: Body) -> Response {
+async fn remove_from_cart(
+    state: &AppState,
+    ctx: &StoreCtx,
+    headers: &HeaderMap,
+    query: Option<&str>,
+    body: Body,
+) -> Response {
     let refused = || failure(StatusCode::BAD_REQUEST, json!({"success": false}));
-    let Ok(params) = Params::read(headers, query, body, state.config.max_body_bytes).await else { return refused() };
-    let Ok(Some(key)) = params.string("cart_item_key") else { return refused() };
+    let Ok(params) = Params::read(headers, query, body, state.config.max_body_bytes).await else {
+        return refused();
+    };
+    let Ok(Some(key)) = params.string("cart_item_key") else {
+        return refused();
+    };
     match service::change(state, &ctx.session, ctx.now, |cart| cart.remove(&key)).await {
         Ok((cart, _)) => with_cookies(state, ctx, &cart),
         Err(ChangeError::Cart(CartError::InvalidKey)) => {

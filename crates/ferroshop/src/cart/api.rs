@@ -30,7 +30,10 @@ pub fn router() -> Router<SharedState> {
 }
 
 fn quoted(name: &str) -> String {
-    format!("&quot;{}&quot;", crate::html::escape(name).replace("&quot;", "\""))
+    format!(
+        "&quot;{}&quot;",
+        crate::html::escape(name).replace("&quot;", "\"")
+    )
 }
 
 pub fn cart_error(e: CartError) -> ApiError {
@@ -103,14 +106,22 @@ fn change_error(e: ChangeError) -> ApiError {
 
 fn render(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> Value {
     let catalog = state.catalog.get();
-    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+    let view = ViewContext {
+        base_url: &ctx.base_url,
+        currency: &state.config.currency,
+    };
     serde_json::to_value(cart_view(&view, &catalog, cart)).unwrap_or(Value::Null)
 }
 
 /// A cart answer after a change, with the cart cookies.
 fn changed(state: &AppState, ctx: &StoreCtx, status: StatusCode, cart: &StoredCart) -> Response {
     let mut res = json_value(status, &render(state, ctx, cart));
-    ctx.cart_cookies(state, res.headers_mut(), &cart.hash(&state.config.currency.code), cart.items_count());
+    ctx.cart_cookies(
+        state,
+        res.headers_mut(),
+        &cart.hash(&state.config.currency.code),
+        cart.items_count(),
+    );
     res
 }
 
@@ -132,12 +143,18 @@ async fn list_items(State(state): State<SharedState>, headers: HeaderMap) -> Res
     ctx.finish(&state, res)
 }
 
-async fn get_item(State(state): State<SharedState>, headers: HeaderMap, Path(key): Path<String>) -> Response {
+async fn get_item(
+    State(state): State<SharedState>,
+    headers: HeaderMap,
+    Path(key): Path<String>,
+) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let res = match service::load(&state, &ctx.session, ctx.now).await {
         Ok(cart) => {
             let rendered = render(&state, &ctx, &cart);
-            let item = rendered["items"].as_array().and_then(|items| items.iter().find(|i| i["key"] == key.as_str()));
+            let item = rendered["items"]
+                .as_array()
+                .and_then(|items| items.iter().find(|i| i["key"] == key.as_str()));
             match item {
                 Some(item) => json_value(StatusCode::OK, item),
                 None => ApiError::new(
@@ -155,14 +172,26 @@ async fn get_item(State(state): State<SharedState>, headers: HeaderMap, Path(key
 
 /// The `variation` parameter: a list of {attribute, value}.
 fn variation_param(params: &Params) -> Result<Vec<(String, String)>, ApiError> {
-    let invalid = || ApiError::invalid_param("variation", "variation is not of type array.", "rest_invalid_type");
+    let invalid = || {
+        ApiError::invalid_param(
+            "variation",
+            "variation is not of type array.",
+            "rest_invalid_type",
+        )
+    };
     match params.get("variation") {
         None => Ok(Vec::new()),
         Some(Value::Array(items)) => items
             .iter()
             .map(|item| {
-                let attribute = item.get("attribute").and_then(Value::as_str).ok_or_else(invalid)?;
-                let value = item.get("value").and_then(Value::as_str).ok_or_else(invalid)?;
+                let attribute = item
+                    .get("attribute")
+                    .and_then(Value::as_str)
+                    .ok_or_else(invalid)?;
+                let value = item
+                    .get("value")
+                    .and_then(Value::as_str)
+                    .ok_or_else(invalid)?;
                 Ok((attribute.to_string(), value.to_string()))
             })
             .collect(),
@@ -214,10 +243,14 @@ async fn add_item_inner(
     let chosen = variation_param(&params)?;
     let catalog = state.catalog.get();
     let addition = resolve(&catalog, ProductId(id), &chosen).map_err(cart_error)?;
-    let stock = find_stock(&state.db, addition.product.id).await?.ok_or_else(|| cart_error(CartError::InvalidProduct))?;
-    let (cart, _) = service::change(state, &ctx.session, ctx.now, |cart| cart.add(&addition, quantity, &stock))
-        .await
-        .map_err(change_error)?;
+    let stock = find_stock(&state.db, addition.product.id)
+        .await?
+        .ok_or_else(|| cart_error(CartError::InvalidProduct))?;
+    let (cart, _) = service::change(state, &ctx.session, ctx.now, |cart| {
+        cart.add(&addition, quantity, &stock)
+    })
+    .await
+    .map_err(change_error)?;
     Ok(cart)
 }
 
@@ -229,7 +262,8 @@ async fn update_item(
     body: Body,
 ) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
-    let res = match update_item_inner(&state, &ctx, &method, &headers, query.as_deref(), body).await {
+    let res = match update_item_inner(&state, &ctx, &method, &headers, query.as_deref(), body).await
+    {
         Ok(cart) => changed(&state, &ctx, StatusCode::OK, &cart),
         Err(e) => e.into_response(),
     };
@@ -238,7 +272,9 @@ async fn update_item(
 
 /// A 409 for a key the cart does not hold carries the cart, so the client can redraw.
 async fn invalid_key(state: &AppState, ctx: &StoreCtx) -> ApiError {
-    let cart = service::load(state, &ctx.session, ctx.now).await.unwrap_or_default();
+    let cart = service::load(state, &ctx.session, ctx.now)
+        .await
+        .unwrap_or_default();
     cart_error(CartError::InvalidKey).with_data("cart", render(state, ctx, &cart))
 }
 
@@ -252,18 +288,30 @@ async fn update_item_inner(
 ) -> Result<StoredCart, ApiError> {
     ctx.check_nonce(state, method, headers)?;
     let params = Params::read(headers, query, body, state.config.max_body_bytes).await?;
-    let key = params.string("key")?.ok_or_else(|| ApiError::missing_param("key"))?;
+    let key = params
+        .string("key")?
+        .ok_or_else(|| ApiError::missing_param("key"))?;
     let quantity = quantity_param(&params)?;
     let current = service::load(state, &ctx.session, ctx.now).await?;
     let Some(line) = current.line(&key).cloned() else {
         return Err(invalid_key(state, ctx).await);
     };
     let catalog = state.catalog.get();
-    let chosen: Vec<(String, String)> = line.variation.iter().map(|v| (v.attribute.clone(), v.value.clone())).collect();
+    let chosen: Vec<(String, String)> = line
+        .variation
+        .iter()
+        .map(|v| (v.attribute.clone(), v.value.clone()))
+        .collect();
     let addition = resolve(&catalog, line.id, &chosen).map_err(cart_error)?;
-    let stock = find_stock(&state.db, line.id).await?.ok_or_else(|| cart_error(CartError::InvalidProduct))?;
+    let stock = find_stock(&state.db, line.id)
+        .await?
+        .ok_or_else(|| cart_error(CartError::InvalidProduct))?;
     check_quantity(&addition, quantity, 0, &stock).map_err(cart_error)?;
-    match service::change(state, &ctx.session, ctx.now, |cart| cart.set_quantity(&addition, &key, quantity, &stock)).await {
+    match service::change(state, &ctx.session, ctx.now, |cart| {
+        cart.set_quantity(&addition, &key, quantity, &stock)
+    })
+    .await
+    {
         Ok((cart, ())) => Ok(cart),
         Err(ChangeError::Cart(CartError::InvalidKey)) => Err(invalid_key(state, ctx).await),
         Err(e) => Err(change_error(e)),
@@ -278,7 +326,8 @@ async fn remove_item(
     body: Body,
 ) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
-    let res = match remove_item_inner(&state, &ctx, &method, &headers, query.as_deref(), body).await {
+    let res = match remove_item_inner(&state, &ctx, &method, &headers, query.as_deref(), body).await
+    {
         Ok(cart) => changed(&state, &ctx, StatusCode::OK, &cart),
         Err(e) => e.into_response(),
     };
@@ -295,7 +344,9 @@ async fn remove_item_inner(
 ) -> Result<StoredCart, ApiError> {
     ctx.check_nonce(state, method, headers)?;
     let params = Params::read(headers, query, body, state.config.max_body_bytes).await?;
-    let key = params.string("key")?.ok_or_else(|| ApiError::missing_param("key"))?;
+    let key = params
+        .string("key")?
+        .ok_or_else(|| ApiError::missing_param("key"))?;
     match service::change(state, &ctx.session, ctx.now, |cart| cart.remove(&key)).await {
         Ok((cart, _)) => Ok(cart),
         Err(ChangeError::Cart(CartError::InvalidKey)) => Err(invalid_key(state, ctx).await),

@@ -18,22 +18,33 @@ pub struct FragmentContext<'a> {
     pub remove_nonce: &'a str,
 }
 
-pub fn fragments(ctx: &FragmentContext, catalog: &Catalog, cart: &StoredCart) -> BTreeMap<&'static str, String> {
+pub fn fragments(
+    ctx: &FragmentContext,
+    catalog: &Catalog,
+    cart: &StoredCart,
+) -> BTreeMap<&'static str, String> {
     let lines = priced_lines(catalog, cart);
     let count: i64 = lines.iter().map(|l| l.line.quantity).sum();
-    let subtotal = lines.iter().fold(Money::ZERO, |acc, l| acc.plus(Money::new(l.line_total)));
+    let subtotal = lines
+        .iter()
+        .fold(Money::ZERO, |acc, l| acc.plus(Money::new(l.line_total)));
     let base = ctx.view.base_url;
     let currency = ctx.view.currency;
 
     let mut mini = String::from("<div class=\"widget_shopping_cart_content\">");
     if lines.is_empty() {
-        mini.push_str("<p class=\"woocommerce-mini-cart__empty-message\">No products in the cart.</p>");
+        mini.push_str(
+            "<p class=\"woocommerce-mini-cart__empty-message\">No products in the cart.</p>",
+        );
     } else {
         mini.push_str("<ul class=\"woocommerce-mini-cart cart_list product_list_widget\">");
         for l in &lines {
             let name = l.parent.map_or(&l.product.name, |p| &p.name);
             let url = ctx.view.product_url(l.product, catalog);
-            let remove = format!("{base}/cart/?remove_item={}&_wpnonce={}", l.line.key, ctx.remove_nonce);
+            let remove = format!(
+                "{base}/cart/?remove_item={}&_wpnonce={}",
+                l.line.key, ctx.remove_nonce
+            );
             let _ = write!(
                 mini,
                 "<li class=\"woocommerce-mini-cart-item mini_cart_item\">\
@@ -47,7 +58,11 @@ pub fn fragments(ctx: &FragmentContext, catalog: &Catalog, cart: &StoredCart) ->
                 sku = escape(&l.product.sku),
                 url = escape(&url),
             );
-            let image = l.product.image_ids.first().or_else(|| l.parent.and_then(|p| p.image_ids.first()));
+            let image = l
+                .product
+                .image_ids
+                .first()
+                .or_else(|| l.parent.and_then(|p| p.image_ids.first()));
             if let Some(m) = image.and_then(|id| catalog.media(*id)) {
                 let _ = write!(
                     mini,
@@ -90,7 +105,11 @@ pub fn fragments(ctx: &FragmentContext, catalog: &Catalog, cart: &StoredCart) ->
     }
     mini.push_str("</div>");
 
-    let items_label = if count == 1 { "1 item".to_string() } else { format!("{count} items") };
+    let items_label = if count == 1 {
+        "1 item".to_string()
+    } else {
+        format!("{count} items")
+    };
     let header = format!(
         "<a class=\"cart-contents\" href=\"{base}/cart/\" title=\"View your shopping cart\">{} <span class=\"count\">{items_label}</span></a>",
         currency.format_html(subtotal),

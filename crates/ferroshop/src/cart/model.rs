@@ -5,7 +5,9 @@ use md5::{Digest, Md5};
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::index::Catalog;
-use crate::catalog::model::{Backorders, Product, ProductId, ProductKind, StockStatus, VariationValue};
+use crate::catalog::model::{
+    Backorders, Product, ProductId, ProductKind, StockStatus, VariationValue,
+};
 use crate::catalog::view::{max_quantity, min_quantity};
 use crate::store::catalog::StockLevel;
 
@@ -81,12 +83,28 @@ pub enum CartError {
     InvalidProduct,
     NoMatchingVariation,
     MissingVariationData,
-    NotPurchasable { name: String },
-    OutOfStock { name: String },
-    NotEnoughStock { name: String, available: i64, in_cart: i64 },
-    SoldIndividually { name: String },
-    BelowMinimum { name: String, minimum: i64 },
-    AboveMaximum { name: String, maximum: i64 },
+    NotPurchasable {
+        name: String,
+    },
+    OutOfStock {
+        name: String,
+    },
+    NotEnoughStock {
+        name: String,
+        available: i64,
+        in_cart: i64,
+    },
+    SoldIndividually {
+        name: String,
+    },
+    BelowMinimum {
+        name: String,
+        minimum: i64,
+    },
+    AboveMaximum {
+        name: String,
+        maximum: i64,
+    },
     InvalidKey,
 }
 
@@ -108,25 +126,45 @@ impl Addition<'_> {
 pub fn normalise_attribute(catalog: &Catalog, raw: &str) -> String {
     let raw = raw.trim();
     let name = raw.strip_prefix("attribute_").unwrap_or(raw);
-    if let Some(a) = catalog.data.attributes.iter().find(|a| a.taxonomy == name || a.name.eq_ignore_ascii_case(name)) {
+    if let Some(a) = catalog
+        .data
+        .attributes
+        .iter()
+        .find(|a| a.taxonomy == name || a.name.eq_ignore_ascii_case(name))
+    {
         return a.taxonomy.clone();
     }
     name.to_string()
 }
 
 /// Finds what a request to add `id` with `chosen` attribute values means.
-pub fn resolve<'a>(catalog: &'a Catalog, id: ProductId, chosen: &[(String, String)]) -> Result<Addition<'a>, CartError> {
+pub fn resolve<'a>(
+    catalog: &'a Catalog,
+    id: ProductId,
+    chosen: &[(String, String)],
+) -> Result<Addition<'a>, CartError> {
     let product = catalog.product(id).ok_or(CartError::InvalidProduct)?;
-    let chosen: Vec<(String, String)> =
-        chosen.iter().map(|(k, v)| (normalise_attribute(catalog, k), v.trim().to_string())).collect();
+    let chosen: Vec<(String, String)> = chosen
+        .iter()
+        .map(|(k, v)| (normalise_attribute(catalog, k), v.trim().to_string()))
+        .collect();
     let (product, parent) = match product.kind {
-        ProductKind::External => return Err(CartError::NotPurchasable { name: product.name.clone() }),
+        ProductKind::External => {
+            return Err(CartError::NotPurchasable {
+                name: product.name.clone(),
+            })
+        }
         ProductKind::Variable => {
-            let variation = catalog.find_variation(product.id, &chosen).ok_or(CartError::NoMatchingVariation)?;
+            let variation = catalog
+                .find_variation(product.id, &chosen)
+                .ok_or(CartError::NoMatchingVariation)?;
             (variation, Some(product))
         }
         ProductKind::Variation => {
-            let parent = product.parent_id.and_then(|p| catalog.product(p)).ok_or(CartError::InvalidProduct)?;
+            let parent = product
+                .parent_id
+                .and_then(|p| catalog.product(p))
+                .ok_or(CartError::InvalidProduct)?;
             (product, Some(parent))
         }
         ProductKind::Simple => (product, None),
@@ -143,17 +181,31 @@ pub fn resolve<'a>(catalog: &'a Catalog, id: ProductId, chosen: &[(String, Strin
         } else {
             v.value.clone()
         };
-        variation.push(VariationValue { attribute: v.attribute.clone(), value });
+        variation.push(VariationValue {
+            attribute: v.attribute.clone(),
+            value,
+        });
     }
     if !catalog.is_purchasable(product) {
-        return Err(CartError::NotPurchasable { name: product.name.clone() });
+        return Err(CartError::NotPurchasable {
+            name: product.name.clone(),
+        });
     }
-    Ok(Addition { product, parent, variation })
+    Ok(Addition {
+        product,
+        parent,
+        variation,
+    })
 }
 
 /// Checks that a line may hold `wanted` units, given what is in stock now.
 /// `already` is what the cart held before, for the message.
-pub fn check_quantity(add: &Addition, wanted: i64, already: i64, stock: &StockLevel) -> Result<(), CartError> {
+pub fn check_quantity(
+    add: &Addition,
+    wanted: i64,
+    already: i64,
+    stock: &StockLevel,
+) -> Result<(), CartError> {
     let p = add.product;
     let name = p.name.clone();
     let backorders_allowed = stock.backorders != Backorders::No;
@@ -166,7 +218,11 @@ pub fn check_quantity(add: &Addition, wanted: i64, already: i64, stock: &StockLe
             return Err(CartError::OutOfStock { name });
         }
         if wanted > available {
-            return Err(CartError::NotEnoughStock { name, available, in_cart: already });
+            return Err(CartError::NotEnoughStock {
+                name,
+                available,
+                in_cart: already,
+            });
         }
     }
     let sold_individually = p.sold_individually || add.parent.is_some_and(|x| x.sold_individually);
@@ -178,7 +234,10 @@ pub fn check_quantity(add: &Addition, wanted: i64, already: i64, stock: &StockLe
         return Err(CartError::BelowMinimum { name, minimum });
     }
     // Stock was checked above with live figures; this is the product's own limit.
-    let live = Product { manage_stock: false, ..p.clone() };
+    let live = Product {
+        manage_stock: false,
+        ..p.clone()
+    };
     let maximum = max_quantity(&live, add.parent);
     if wanted > maximum {
         return Err(CartError::AboveMaximum { name, maximum });
@@ -189,11 +248,20 @@ pub fn check_quantity(add: &Addition, wanted: i64, already: i64, stock: &StockLe
 impl StoredCart {
     /// Adds `quantity` of a resolved product, merging with its line if there is one.
     /// Returns the line's key.
-    pub fn add(&mut self, add: &Addition, quantity: i64, stock: &StockLevel) -> Result<String, CartError> {
+    pub fn add(
+        &mut self,
+        add: &Addition,
+        quantity: i64,
+        stock: &StockLevel,
+    ) -> Result<String, CartError> {
         let key = add.key();
         let already = self.line(&key).map_or(0, |l| l.quantity);
-        if already > 0 && (add.product.sold_individually || add.parent.is_some_and(|p| p.sold_individually)) {
-            return Err(CartError::SoldIndividually { name: add.product.name.clone() });
+        if already > 0
+            && (add.product.sold_individually || add.parent.is_some_and(|p| p.sold_individually))
+        {
+            return Err(CartError::SoldIndividually {
+                name: add.product.name.clone(),
+            });
         }
         let wanted = already.saturating_add(quantity);
         check_quantity(add, wanted, already, stock)?;
@@ -210,15 +278,29 @@ impl StoredCart {
     }
 
     /// Sets a line's quantity, within the same limits as adding.
-    pub fn set_quantity(&mut self, add: &Addition, key: &str, quantity: i64, stock: &StockLevel) -> Result<(), CartError> {
-        let line = self.items.iter_mut().find(|l| l.key == key).ok_or(CartError::InvalidKey)?;
+    pub fn set_quantity(
+        &mut self,
+        add: &Addition,
+        key: &str,
+        quantity: i64,
+        stock: &StockLevel,
+    ) -> Result<(), CartError> {
+        let line = self
+            .items
+            .iter_mut()
+            .find(|l| l.key == key)
+            .ok_or(CartError::InvalidKey)?;
         check_quantity(add, quantity, 0, stock)?;
         line.quantity = quantity;
         Ok(())
     }
 
     pub fn remove(&mut self, key: &str) -> Result<CartLine, CartError> {
-        let pos = self.items.iter().position(|l| l.key == key).ok_or(CartError::InvalidKey)?;
+        let pos = self
+            .items
+            .iter()
+            .position(|l| l.key == key)
+            .ok_or(CartError::InvalidKey)?;
         Ok(self.items.remove(pos))
     }
 }
@@ -279,10 +361,16 @@ mod tests {
         }];
         let mut navy = product(11, ProductKind::Variation);
         navy.parent_id = Some(ProductId(10));
-        navy.variation = vec![VariationValue { attribute: "pa_color".into(), value: "navy".into() }];
+        navy.variation = vec![VariationValue {
+            attribute: "pa_color".into(),
+            value: "navy".into(),
+        }];
         let mut any = product(12, ProductKind::Variation);
         any.parent_id = Some(ProductId(10));
-        any.variation = vec![VariationValue { attribute: "pa_color".into(), value: String::new() }];
+        any.variation = vec![VariationValue {
+            attribute: "pa_color".into(),
+            value: String::new(),
+        }];
         let mut single = product(20, ProductKind::Simple);
         single.sold_individually = true;
         let mut pairs = product(21, ProductKind::Simple);
@@ -296,22 +384,48 @@ mod tests {
                 name: "Color".into(),
                 taxonomy: "pa_color".into(),
                 terms: vec![
-                    Term { id: TermId(1), name: "Navy".into(), slug: "navy".into() },
-                    Term { id: TermId(2), name: "Sand".into(), slug: "sand".into() },
+                    Term {
+                        id: TermId(1),
+                        name: "Navy".into(),
+                        slug: "navy".into(),
+                    },
+                    Term {
+                        id: TermId(2),
+                        name: "Sand".into(),
+                        slug: "sand".into(),
+                    },
                 ],
             }],
-            products: vec![product(1, ProductKind::Simple), hoodie, navy, any, single, pairs, capped, external],
+            products: vec![
+                product(1, ProductKind::Simple),
+                hoodie,
+                navy,
+                any,
+                single,
+                pairs,
+                capped,
+                external,
+            ],
             ..Default::default()
         };
         Catalog::new(1, data)
     }
 
     fn plenty() -> StockLevel {
-        StockLevel { manage_stock: false, quantity: None, status: StockStatus::InStock, backorders: Backorders::No }
+        StockLevel {
+            manage_stock: false,
+            quantity: None,
+            status: StockStatus::InStock,
+            backorders: Backorders::No,
+        }
     }
 
     fn managed(quantity: i64) -> StockLevel {
-        StockLevel { manage_stock: true, quantity: Some(quantity), ..plenty() }
+        StockLevel {
+            manage_stock: true,
+            quantity: Some(quantity),
+            ..plenty()
+        }
     }
 
     #[test]
@@ -329,26 +443,49 @@ mod tests {
     #[test]
     fn a_variable_product_resolves_to_the_matching_variation() {
         let c = catalog();
-        let add = resolve(&c, ProductId(10), &[("attribute_pa_color".into(), "navy".into())]).unwrap();
+        let add = resolve(
+            &c,
+            ProductId(10),
+            &[("attribute_pa_color".into(), "navy".into())],
+        )
+        .unwrap();
         assert_eq!(add.product.id, ProductId(11));
         let by_label = resolve(&c, ProductId(10), &[("Color".into(), "Navy".into())]).unwrap();
         assert_eq!(by_label.product.id, ProductId(11));
-        assert_eq!(resolve(&c, ProductId(10), &[]).unwrap_err(), CartError::NoMatchingVariation);
+        assert_eq!(
+            resolve(&c, ProductId(10), &[]).unwrap_err(),
+            CartError::NoMatchingVariation
+        );
     }
 
     #[test]
     fn an_any_variation_takes_its_value_from_the_request() {
         let c = catalog();
         let add = resolve(&c, ProductId(12), &[("pa_color".into(), "sand".into())]).unwrap();
-        assert_eq!(add.variation, vec![VariationValue { attribute: "pa_color".into(), value: "sand".into() }]);
-        assert_eq!(resolve(&c, ProductId(12), &[]).unwrap_err(), CartError::MissingVariationData);
+        assert_eq!(
+            add.variation,
+            vec![VariationValue {
+                attribute: "pa_color".into(),
+                value: "sand".into()
+            }]
+        );
+        assert_eq!(
+            resolve(&c, ProductId(12), &[]).unwrap_err(),
+            CartError::MissingVariationData
+        );
     }
 
     #[test]
     fn unknown_and_external_products_are_refused() {
         let c = catalog();
-        assert_eq!(resolve(&c, ProductId(999), &[]).unwrap_err(), CartError::InvalidProduct);
-        assert!(matches!(resolve(&c, ProductId(30), &[]).unwrap_err(), CartError::NotPurchasable { .. }));
+        assert_eq!(
+            resolve(&c, ProductId(999), &[]).unwrap_err(),
+            CartError::InvalidProduct
+        );
+        assert!(matches!(
+            resolve(&c, ProductId(30), &[]).unwrap_err(),
+            CartError::NotPurchasable { .. }
+        ));
     }
 
     #[test]
@@ -358,10 +495,23 @@ mod tests {
         let mut cart = StoredCart::default();
         cart.add(&add, 2, &managed(3)).unwrap();
         let err = cart.add(&add, 2, &managed(3)).unwrap_err();
-        assert_eq!(err, CartError::NotEnoughStock { name: "P1".into(), available: 3, in_cart: 2 });
+        assert_eq!(
+            err,
+            CartError::NotEnoughStock {
+                name: "P1".into(),
+                available: 3,
+                in_cart: 2
+            }
+        );
         assert_eq!(cart.items_count(), 2, "a refused add changes nothing");
-        assert!(matches!(cart.add(&add, 1, &managed(0)).unwrap_err(), CartError::OutOfStock { .. }));
-        let backorder = StockLevel { backorders: Backorders::Yes, ..managed(0) };
+        assert!(matches!(
+            cart.add(&add, 1, &managed(0)).unwrap_err(),
+            CartError::OutOfStock { .. }
+        ));
+        let backorder = StockLevel {
+            backorders: Backorders::Yes,
+            ..managed(0)
+        };
         assert!(cart.add(&add, 5, &backorder).is_ok());
     }
 
@@ -371,15 +521,28 @@ mod tests {
         let mut cart = StoredCart::default();
         let single = resolve(&c, ProductId(20), &[]).unwrap();
         cart.add(&single, 1, &plenty()).unwrap();
-        assert!(matches!(cart.add(&single, 1, &plenty()).unwrap_err(), CartError::SoldIndividually { .. }));
+        assert!(matches!(
+            cart.add(&single, 1, &plenty()).unwrap_err(),
+            CartError::SoldIndividually { .. }
+        ));
         let pairs = resolve(&c, ProductId(21), &[]).unwrap();
-        assert!(matches!(cart.add(&pairs, 1, &plenty()).unwrap_err(), CartError::BelowMinimum { minimum: 2, .. }));
+        assert!(matches!(
+            cart.add(&pairs, 1, &plenty()).unwrap_err(),
+            CartError::BelowMinimum { minimum: 2, .. }
+        ));
         let capped = resolve(&c, ProductId(22), &[]).unwrap();
-        assert!(matches!(cart.add(&capped, 4, &plenty()).unwrap_err(), CartError::AboveMaximum { maximum: 3, .. }));
+        assert!(matches!(
+            cart.add(&capped, 4, &plenty()).unwrap_err(),
+            CartError::AboveMaximum { maximum: 3, .. }
+        ));
         let plain = resolve(&c, ProductId(1), &[]).unwrap();
         assert!(matches!(
-            cart.add(&plain, STORE_MAX_QUANTITY + 1, &plenty()).unwrap_err(),
-            CartError::AboveMaximum { maximum: STORE_MAX_QUANTITY, .. }
+            cart.add(&plain, STORE_MAX_QUANTITY + 1, &plenty())
+                .unwrap_err(),
+            CartError::AboveMaximum {
+                maximum: STORE_MAX_QUANTITY,
+                ..
+            }
         ));
     }
 

@@ -4,8 +4,8 @@
 
 use super::model::{CartError, StoredCart};
 use crate::session::{Session, SESSION_TTL_SECS};
-use crate::store::{sessions, StoreError};
 use crate::state::AppState;
+use crate::store::{sessions, StoreError};
 
 #[derive(Debug)]
 pub enum ChangeError {
@@ -38,16 +38,34 @@ pub async fn change<T>(
     let expires = now + SESSION_TTL_SECS;
     for _ in 0..ATTEMPTS {
         let found = sessions::find_session(&state.db, session.id.as_str(), now).await?;
-        let mut cart = found.as_ref().map(|s| StoredCart::parse(&s.cart)).unwrap_or_default();
+        let mut cart = found
+            .as_ref()
+            .map(|s| StoredCart::parse(&s.cart))
+            .unwrap_or_default();
         let out = change(&mut cart).map_err(ChangeError::Cart)?;
         let json = cart.to_json();
         let stored = match &found {
-            Some(s) => sessions::update_cart(&state.db, session.id.as_str(), s.version, &json, now, expires).await?,
-            None => sessions::insert_session(&state.db, session.id.as_str(), &json, now, expires).await?,
+            Some(s) => {
+                sessions::update_cart(
+                    &state.db,
+                    session.id.as_str(),
+                    s.version,
+                    &json,
+                    now,
+                    expires,
+                )
+                .await?
+            }
+            None => {
+                sessions::insert_session(&state.db, session.id.as_str(), &json, now, expires)
+                    .await?
+            }
         };
         if stored {
             return Ok((cart, out));
         }
     }
-    Err(ChangeError::Store(StoreError::Corrupt("the cart kept changing under concurrent writes".into())))
+    Err(ChangeError::Store(StoreError::Corrupt(
+        "the cart kept changing under concurrent writes".into(),
+    )))
 }

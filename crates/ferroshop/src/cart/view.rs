@@ -6,7 +6,9 @@ use serde_json::Value;
 use super::model::StoredCart;
 use crate::catalog::index::Catalog;
 use crate::catalog::model::{Backorders, ProductKind};
-use crate::catalog::view::{image_view, low_stock_remaining, max_quantity, min_quantity, ImageView, ViewContext};
+use crate::catalog::view::{
+    image_view, low_stock_remaining, max_quantity, min_quantity, ImageView, ViewContext,
+};
 use crate::money::CurrencyFields;
 
 #[derive(Serialize)]
@@ -175,13 +177,24 @@ pub fn cart_view(ctx: &ViewContext, catalog: &Catalog, cart: &StoredCart) -> Car
         .map(|l| {
             let p = l.product;
             total_items = total_items.saturating_add(l.line_total);
-            let weight = p.weight_grams.or(l.parent.and_then(|x| x.weight_grams)).unwrap_or(0);
+            let weight = p
+                .weight_grams
+                .or(l.parent.and_then(|x| x.weight_grams))
+                .unwrap_or(0);
             weight_grams = weight_grams.saturating_add(weight.saturating_mul(l.line.quantity));
             needs_shipping |= p.kind != ProductKind::External;
-            let image_ids = if p.image_ids.is_empty() { l.parent.map_or(&p.image_ids, |x| &x.image_ids) } else { &p.image_ids };
+            let image_ids = if p.image_ids.is_empty() {
+                l.parent.map_or(&p.image_ids, |x| &x.image_ids)
+            } else {
+                &p.image_ids
+            };
             // A variation's prices scaled to six places, as the original's raw_prices are.
             let scale = 10i64.pow(6u32.saturating_sub(ctx.currency.decimals));
-            let sale = if l.unit_price < l.regular_price { l.unit_price } else { l.regular_price };
+            let sale = if l.unit_price < l.regular_price {
+                l.unit_price
+            } else {
+                l.regular_price
+            };
             CartItemView {
                 key: l.line.key.clone(),
                 id: p.id.0,
@@ -191,10 +204,14 @@ pub fn cart_view(ctx: &ViewContext, catalog: &Catalog, cart: &StoredCart) -> Car
                     minimum: min_quantity(p, l.parent),
                     maximum: max_quantity(p, l.parent).max(l.line.quantity),
                     multiple_of: 1,
-                    editable: !(p.sold_individually || l.parent.is_some_and(|x| x.sold_individually)),
+                    editable: !(p.sold_individually
+                        || l.parent.is_some_and(|x| x.sold_individually)),
                 },
                 name: l.parent.map_or_else(|| p.name.clone(), |x| x.name.clone()),
-                short_description: l.parent.map_or(&p.short_description, |x| &x.short_description).clone(),
+                short_description: l
+                    .parent
+                    .map_or(&p.short_description, |x| &x.short_description)
+                    .clone(),
                 description: l.parent.map_or(&p.description, |x| &x.description).clone(),
                 sku: p.sku.clone(),
                 low_stock_remaining: low_stock_remaining(p),
@@ -204,7 +221,12 @@ pub fn cart_view(ctx: &ViewContext, catalog: &Catalog, cart: &StoredCart) -> Car
                     && p.stock_quantity.unwrap_or(0) < l.line.quantity,
                 sold_individually: p.sold_individually,
                 permalink: ctx.product_url(p, catalog),
-                images: image_ids.iter().take(1).filter_map(|id| catalog.media(*id)).map(|m| image_view(ctx, m)).collect(),
+                images: image_ids
+                    .iter()
+                    .take(1)
+                    .filter_map(|id| catalog.media(*id))
+                    .map(|m| image_view(ctx, m))
+                    .collect(),
                 variation: l
                     .line
                     .variation
@@ -245,7 +267,10 @@ pub fn cart_view(ctx: &ViewContext, catalog: &Catalog, cart: &StoredCart) -> Car
         coupons: Vec::new(),
         shipping_rates: Vec::new(),
         shipping_address: AddressView::default(),
-        billing_address: AddressView { email: Some(String::new()), ..Default::default() },
+        billing_address: AddressView {
+            email: Some(String::new()),
+            ..Default::default()
+        },
         items,
         items_count,
         // Weight is not money: a display figure in kilograms.

@@ -8,7 +8,7 @@ use axum::Router;
 use bytes::Bytes;
 
 use super::index::{IdOrSlug, OrderBy, ProductQuery, SortOrder};
-use super::model::{CategoryId, BrandId, ProductId, ProductKind, StockStatus};
+use super::model::{BrandId, CategoryId, ProductId, ProductKind, StockStatus};
 use super::view::{brand_view, category_view, product_view, ViewContext};
 use crate::error::ApiError;
 use crate::http::store_api::{json_bytes, json_value, StoreCtx};
@@ -24,7 +24,11 @@ pub fn router() -> Router<SharedState> {
         .route("/products/{id}", get(get_product))
 }
 
-async fn list_products(State(state): State<SharedState>, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
+async fn list_products(
+    State(state): State<SharedState>,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let res = match parse_product_query(raw.as_deref().unwrap_or("")) {
         Err(e) => e.into_response(),
@@ -35,9 +39,16 @@ async fn list_products(State(state): State<SharedState>, headers: HeaderMap, Raw
                 Some(hit) => hit,
                 None => {
                     let (page, total) = catalog.list(&query);
-                    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
-                    let items: Vec<_> = page.into_iter().map(|p| product_view(&view, &catalog, p)).collect();
-                    let body = Bytes::from(serde_json::to_vec(&items).unwrap_or_else(|_| b"[]".to_vec()));
+                    let view = ViewContext {
+                        base_url: &ctx.base_url,
+                        currency: &state.config.currency,
+                    };
+                    let items: Vec<_> = page
+                        .into_iter()
+                        .map(|p| product_view(&view, &catalog, p))
+                        .collect();
+                    let body =
+                        Bytes::from(serde_json::to_vec(&items).unwrap_or_else(|_| b"[]".to_vec()));
                     let pages = total.div_ceil(query.per_page);
                     catalog.listings.put(key, (total, pages, body.clone()));
                     (total, pages, body)
@@ -47,7 +58,12 @@ async fn list_products(State(state): State<SharedState>, headers: HeaderMap, Raw
             let h = res.headers_mut();
             h.insert("x-wp-total", HeaderValue::from(total));
             h.insert("x-wp-totalpages", HeaderValue::from(pages));
-            if let Some(link) = page_links(&ctx.base_url, raw.as_deref().unwrap_or(""), query.page, pages) {
+            if let Some(link) = page_links(
+                &ctx.base_url,
+                raw.as_deref().unwrap_or(""),
+                query.page,
+                pages,
+            ) {
                 if let Ok(v) = HeaderValue::from_str(&link) {
                     h.insert("link", v);
                 }
@@ -58,17 +74,28 @@ async fn list_products(State(state): State<SharedState>, headers: HeaderMap, Raw
     ctx.finish(&state, res)
 }
 
-async fn get_product(State(state): State<SharedState>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+async fn get_product(
+    State(state): State<SharedState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let catalog = state.catalog.get();
     let res = match id.parse::<i64>() {
         // The original's route only matches digits.
         Err(_) => ApiError::not_found().into_response(),
         Ok(id) => match catalog.product(ProductId(id)) {
-            None => ApiError::new(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid product ID.")
-                .into_response(),
+            None => ApiError::new(
+                StatusCode::NOT_FOUND,
+                "woocommerce_rest_product_invalid_id",
+                "Invalid product ID.",
+            )
+            .into_response(),
             Some(p) => {
-                let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+                let view = ViewContext {
+                    base_url: &ctx.base_url,
+                    currency: &state.config.currency,
+                };
                 json_value(StatusCode::OK, &product_view(&view, &catalog, p))
             }
         },
@@ -79,20 +106,42 @@ async fn get_product(State(state): State<SharedState>, headers: HeaderMap, Path(
 async fn list_categories(State(state): State<SharedState>, headers: HeaderMap) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let catalog = state.catalog.get();
-    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
-    let items: Vec<_> = catalog.data.categories.iter().map(|c| category_view(&view, &catalog, c)).collect();
+    let view = ViewContext {
+        base_url: &ctx.base_url,
+        currency: &state.config.currency,
+    };
+    let items: Vec<_> = catalog
+        .data
+        .categories
+        .iter()
+        .map(|c| category_view(&view, &catalog, c))
+        .collect();
     ctx.finish(&state, json_value(StatusCode::OK, &items))
 }
 
-async fn get_category(State(state): State<SharedState>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+async fn get_category(
+    State(state): State<SharedState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let catalog = state.catalog.get();
-    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
-    let found = id.parse().ok().and_then(|id| catalog.category(CategoryId(id)));
+    let view = ViewContext {
+        base_url: &ctx.base_url,
+        currency: &state.config.currency,
+    };
+    let found = id
+        .parse()
+        .ok()
+        .and_then(|id| catalog.category(CategoryId(id)));
     let res = match found {
         Some(c) => json_value(StatusCode::OK, &category_view(&view, &catalog, c)),
-        None => ApiError::new(StatusCode::NOT_FOUND, "woocommerce_rest_category_invalid_id", "Invalid category ID.")
-            .into_response(),
+        None => ApiError::new(
+            StatusCode::NOT_FOUND,
+            "woocommerce_rest_category_invalid_id",
+            "Invalid category ID.",
+        )
+        .into_response(),
     };
     ctx.finish(&state, res)
 }
@@ -100,20 +149,39 @@ async fn get_category(State(state): State<SharedState>, headers: HeaderMap, Path
 async fn list_brands(State(state): State<SharedState>, headers: HeaderMap) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let catalog = state.catalog.get();
-    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
-    let items: Vec<_> = catalog.data.brands.iter().map(|b| brand_view(&view, &catalog, b)).collect();
+    let view = ViewContext {
+        base_url: &ctx.base_url,
+        currency: &state.config.currency,
+    };
+    let items: Vec<_> = catalog
+        .data
+        .brands
+        .iter()
+        .map(|b| brand_view(&view, &catalog, b))
+        .collect();
     ctx.finish(&state, json_value(StatusCode::OK, &items))
 }
 
-async fn get_brand(State(state): State<SharedState>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+async fn get_brand(
+    State(state): State<SharedState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let catalog = state.catalog.get();
-    let view = ViewContext { base_url: &ctx.base_url, currency: &state.config.currency };
+    let view = ViewContext {
+        base_url: &ctx.base_url,
+        currency: &state.config.currency,
+    };
     let found = id.parse().ok().and_then(|id| catalog.brand(BrandId(id)));
     let res = match found {
         Some(b) => json_value(StatusCode::OK, &brand_view(&view, &catalog, b)),
-        None => ApiError::new(StatusCode::NOT_FOUND, "woocommerce_rest_brand_invalid_id", "Invalid brand ID.")
-            .into_response(),
+        None => ApiError::new(
+            StatusCode::NOT_FOUND,
+            "woocommerce_rest_brand_invalid_id",
+            "Invalid brand ID.",
+        )
+        .into_response(),
     };
     ctx.finish(&state, res)
 }
@@ -123,14 +191,22 @@ fn out_of_bounds(param: &str, message: String) -> ApiError {
 }
 
 fn not_in_enum(param: &str, allowed: &str) -> ApiError {
-    ApiError::invalid_param(param, format!("{param} is not one of {allowed}."), "rest_not_in_enum")
+    ApiError::invalid_param(
+        param,
+        format!("{param} is not one of {allowed}."),
+        "rest_not_in_enum",
+    )
 }
 
 fn parse_bool(param: &str, v: &str) -> Result<bool, ApiError> {
     match v.trim().to_ascii_lowercase().as_str() {
         "true" | "1" | "yes" => Ok(true),
         "false" | "0" | "no" | "" => Ok(false),
-        _ => Err(ApiError::invalid_param(param, format!("{param} is not of type boolean."), "rest_invalid_type")),
+        _ => Err(ApiError::invalid_param(
+            param,
+            format!("{param} is not of type boolean."),
+            "rest_invalid_type",
+        )),
     }
 }
 
@@ -144,26 +220,43 @@ fn list_values(pairs: &[(String, String)], name: &str) -> Option<Vec<String>> {
     let values: Vec<String> = pairs
         .iter()
         .filter(|(k, _)| k == name || *k == array_name)
-        .flat_map(|(_, v)| v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect::<Vec<_>>())
+        .flat_map(|(_, v)| {
+            v.split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+        })
         .collect();
     (!values.is_empty()).then_some(values)
 }
 
 pub fn parse_product_query(raw: &str) -> Result<ProductQuery, ApiError> {
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(raw).unwrap_or_default();
-    let one = |name: &str| pairs.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+    let one = |name: &str| {
+        pairs
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
     let mut q = ProductQuery::default();
     if let Some(v) = one("page") {
         let page = parse_int("page", v)?;
         if page < 1 {
-            return Err(out_of_bounds("page", "page must be greater than or equal to 1".into()));
+            return Err(out_of_bounds(
+                "page",
+                "page must be greater than or equal to 1".into(),
+            ));
         }
         q.page = usize::try_from(page).unwrap_or(usize::MAX).min(1_000_000);
     }
     if let Some(v) = one("per_page") {
         let per_page = parse_int("per_page", v)?;
         if !(1..=100).contains(&per_page) {
-            return Err(out_of_bounds("per_page", "per_page must be between 1 (inclusive) and 100 (inclusive)".into()));
+            return Err(out_of_bounds(
+                "per_page",
+                "per_page must be between 1 (inclusive) and 100 (inclusive)".into(),
+            ));
         }
         q.per_page = per_page as usize;
     }
@@ -177,12 +270,16 @@ pub fn parse_product_query(raw: &str) -> Result<ProductQuery, ApiError> {
             _ => return Err(not_in_enum("order", "asc, desc")),
         };
     }
-    q.category = list_values(&pairs, "category").map(|v| v.iter().map(|s| IdOrSlug::parse(s)).collect());
+    q.category =
+        list_values(&pairs, "category").map(|v| v.iter().map(|s| IdOrSlug::parse(s)).collect());
     q.brand = list_values(&pairs, "brand")
         .or_else(|| list_values(&pairs, "brands"))
         .map(|v| v.iter().map(|s| IdOrSlug::parse(s)).collect());
     q.tag = list_values(&pairs, "tag").map(|v| v.iter().map(|s| IdOrSlug::parse(s)).collect());
-    q.search = one("search").map(str::trim).filter(|s| !s.is_empty()).map(|s| s.chars().take(200).collect());
+    q.search = one("search")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.chars().take(200).collect());
     if let Some(v) = one("on_sale") {
         q.on_sale = Some(parse_bool("on_sale", v)?).filter(|b| *b);
     }
@@ -196,21 +293,36 @@ pub fn parse_product_query(raw: &str) -> Result<ProductQuery, ApiError> {
         q.max_price = Some(parse_int("max_price", v)?);
     }
     if let Some(values) = list_values(&pairs, "include") {
-        q.include = Some(values.iter().map(|v| parse_int("include", v).map(ProductId)).collect::<Result<_, _>>()?);
+        q.include = Some(
+            values
+                .iter()
+                .map(|v| parse_int("include", v).map(ProductId))
+                .collect::<Result<_, _>>()?,
+        );
     }
     if let Some(values) = list_values(&pairs, "exclude") {
-        q.exclude = values.iter().map(|v| parse_int("exclude", v).map(ProductId)).collect::<Result<_, _>>()?;
+        q.exclude = values
+            .iter()
+            .map(|v| parse_int("exclude", v).map(ProductId))
+            .collect::<Result<_, _>>()?;
     }
     q.slug = one("slug").filter(|s| !s.is_empty()).map(str::to_string);
     q.sku = one("sku").filter(|s| !s.is_empty()).map(str::to_string);
     if let Some(v) = one("type").filter(|s| !s.is_empty()) {
-        q.kind = Some(ProductKind::parse(v).ok_or_else(|| not_in_enum("type", "simple, external, variable, variation"))?);
+        q.kind = Some(
+            ProductKind::parse(v)
+                .ok_or_else(|| not_in_enum("type", "simple, external, variable, variation"))?,
+        );
     }
     if let Some(values) = list_values(&pairs, "stock_status") {
         q.stock_status = Some(
             values
                 .iter()
-                .map(|v| StockStatus::parse(v).ok_or_else(|| not_in_enum("stock_status", "instock, outofstock, onbackorder")))
+                .map(|v| {
+                    StockStatus::parse(v).ok_or_else(|| {
+                        not_in_enum("stock_status", "instock, outofstock, onbackorder")
+                    })
+                })
                 .collect::<Result<_, _>>()?,
         );
     }
@@ -221,9 +333,13 @@ pub fn parse_product_query(raw: &str) -> Result<ProductQuery, ApiError> {
 fn page_links(base_url: &str, raw: &str, page: usize, pages: usize) -> Option<String> {
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(raw).unwrap_or_default();
     let url_for = |n: usize| {
-        let mut p: Vec<(String, String)> = pairs.iter().filter(|(k, _)| k != "page").cloned().collect();
+        let mut p: Vec<(String, String)> =
+            pairs.iter().filter(|(k, _)| k != "page").cloned().collect();
         p.push(("page".into(), n.to_string()));
-        format!("{base_url}/wp-json/wc/store/v1/products?{}", serde_urlencoded::to_string(&p).unwrap_or_default())
+        format!(
+            "{base_url}/wp-json/wc/store/v1/products?{}",
+            serde_urlencoded::to_string(&p).unwrap_or_default()
+        )
     };
     let mut links = Vec::new();
     if page > 1 && page <= pages + 1 {
@@ -241,11 +357,17 @@ mod tests {
 
     #[test]
     fn a_listing_query_is_parsed_and_checked() {
-        let q = parse_product_query("per_page=12&orderby=price&order=asc&category=hoodies,5&on_sale=true&min_price=1000").unwrap();
+        let q = parse_product_query(
+            "per_page=12&orderby=price&order=asc&category=hoodies,5&on_sale=true&min_price=1000",
+        )
+        .unwrap();
         assert_eq!(q.per_page, 12);
         assert_eq!(q.orderby, OrderBy::Price);
         assert_eq!(q.order, SortOrder::Asc);
-        assert_eq!(q.category, Some(vec![IdOrSlug::Slug("hoodies".into()), IdOrSlug::Id(5)]));
+        assert_eq!(
+            q.category,
+            Some(vec![IdOrSlug::Slug("hoodies".into()), IdOrSlug::Id(5)])
+        );
         assert_eq!(q.on_sale, Some(true));
         assert_eq!(q.min_price, Some(1000));
     }

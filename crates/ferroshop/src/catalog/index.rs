@@ -38,27 +38,56 @@ pub struct PriceSummary {
 
 impl Catalog {
     pub fn new(version: i64, data: CatalogData) -> Self {
-        let by_id = data.products.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-        let by_slug = data.products.iter().enumerate().map(|(i, p)| (p.slug.clone(), i)).collect();
+        let by_id = data
+            .products
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id, i))
+            .collect();
+        let by_slug = data
+            .products
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.slug.clone(), i))
+            .collect();
         let mut variations: HashMap<ProductId, Vec<usize>> = HashMap::new();
         for (i, p) in data.products.iter().enumerate() {
             if let (ProductKind::Variation, Some(parent)) = (p.kind, p.parent_id) {
                 variations.entry(parent).or_default().push(i);
             }
         }
-        let media = data.media.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
+        let media = data
+            .media
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.id, i))
+            .collect();
         let mut category_trees = HashMap::new();
         for c in &data.categories {
             let mut tree = vec![c.id];
             let mut i = 0;
             while i < tree.len() {
                 let parent = tree[i];
-                tree.extend(data.categories.iter().filter(|d| d.parent_id == Some(parent)).map(|d| d.id));
+                tree.extend(
+                    data.categories
+                        .iter()
+                        .filter(|d| d.parent_id == Some(parent))
+                        .map(|d| d.id),
+                );
                 i += 1;
             }
             category_trees.insert(c.id, tree);
         }
-        Self { version, data, by_id, by_slug, variations, media, category_trees, listings: ResponseCache::default() }
+        Self {
+            version,
+            data,
+            by_id,
+            by_slug,
+            variations,
+            media,
+            category_trees,
+            listings: ResponseCache::default(),
+        }
     }
 
     pub fn product(&self, id: ProductId) -> Option<&Product> {
@@ -66,11 +95,18 @@ impl Catalog {
     }
 
     pub fn product_by_slug(&self, slug: &str) -> Option<&Product> {
-        self.by_slug.get(slug).map(|&i| &self.data.products[i]).filter(|p| p.kind != ProductKind::Variation)
+        self.by_slug
+            .get(slug)
+            .map(|&i| &self.data.products[i])
+            .filter(|p| p.kind != ProductKind::Variation)
     }
 
     pub fn variations_of(&self, id: ProductId) -> impl Iterator<Item = &Product> {
-        self.variations.get(&id).into_iter().flatten().map(|&i| &self.data.products[i])
+        self.variations
+            .get(&id)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.data.products[i])
     }
 
     pub fn media(&self, id: MediaId) -> Option<&Media> {
@@ -95,7 +131,10 @@ impl Catalog {
 
     /// The taxonomy ("pa_color") or, for a custom attribute, the name a variation uses.
     pub fn attribute_key(&self, a: &ProductAttribute) -> String {
-        a.attribute_id.and_then(|id| self.attribute(id)).map(|g| g.taxonomy.clone()).unwrap_or_else(|| a.name.clone())
+        a.attribute_id
+            .and_then(|id| self.attribute(id))
+            .map(|g| g.taxonomy.clone())
+            .unwrap_or_else(|| a.name.clone())
     }
 
     /// The display name of an attribute value: a global term's name, or the value itself.
@@ -120,21 +159,31 @@ impl Catalog {
     }
 
     pub fn category_tree(&self, id: CategoryId) -> &[CategoryId] {
-        self.category_trees.get(&id).map(Vec::as_slice).unwrap_or(&[])
+        self.category_trees
+            .get(&id)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
     }
 
     /// Published top-level products in a category or any of its subcategories.
     pub fn category_count(&self, id: CategoryId) -> usize {
         let tree = self.category_tree(id);
-        self.top_level().filter(|p| p.category_ids.iter().any(|c| tree.contains(c))).count()
+        self.top_level()
+            .filter(|p| p.category_ids.iter().any(|c| tree.contains(c)))
+            .count()
     }
 
     pub fn brand_count(&self, id: BrandId) -> usize {
-        self.top_level().filter(|p| p.brand_ids.contains(&id)).count()
+        self.top_level()
+            .filter(|p| p.brand_ids.contains(&id))
+            .count()
     }
 
     pub fn top_level(&self) -> impl Iterator<Item = &Product> {
-        self.data.products.iter().filter(|p| p.kind != ProductKind::Variation)
+        self.data
+            .products
+            .iter()
+            .filter(|p| p.kind != ProductKind::Variation)
     }
 
     pub fn prices(&self, p: &Product) -> PriceSummary {
@@ -172,7 +221,9 @@ impl Catalog {
     /// In stock, or on backorder: something the shopper can order now.
     pub fn is_in_stock(&self, p: &Product) -> bool {
         match p.kind {
-            ProductKind::Variable => self.variations_of(p.id).any(|v| v.stock_status != StockStatus::OutOfStock),
+            ProductKind::Variable => self
+                .variations_of(p.id)
+                .any(|v| v.stock_status != StockStatus::OutOfStock),
             _ => p.stock_status != StockStatus::OutOfStock,
         }
     }
@@ -180,7 +231,9 @@ impl Catalog {
     pub fn is_purchasable(&self, p: &Product) -> bool {
         match p.kind {
             ProductKind::External => false,
-            ProductKind::Variable => self.variations_of(p.id).any(|v| own_prices(v).price.is_some()),
+            ProductKind::Variable => self
+                .variations_of(p.id)
+                .any(|v| own_prices(v).price.is_some()),
             _ => own_prices(p).price.is_some(),
         }
     }
@@ -194,8 +247,12 @@ impl Catalog {
                 .flat_map(|id| self.category_tree(id).iter().copied())
                 .collect()
         });
-        let brand_filter: Option<Vec<BrandId>> =
-            q.brand.as_ref().map(|wanted| wanted.iter().filter_map(|b| self.resolve_brand(b)).collect());
+        let brand_filter: Option<Vec<BrandId>> = q.brand.as_ref().map(|wanted| {
+            wanted
+                .iter()
+                .filter_map(|b| self.resolve_brand(b))
+                .collect()
+        });
         let tag_filter: Option<Vec<TagId>> = q.tag.as_ref().map(|wanted| {
             wanted
                 .iter()
@@ -215,15 +272,31 @@ impl Catalog {
                 Some(kind) => p.kind == *kind,
                 None => p.kind != ProductKind::Variation,
             })
-            .filter(|p| category_filter.as_ref().is_none_or(|ids| p.category_ids.iter().any(|c| ids.contains(c))))
-            .filter(|p| brand_filter.as_ref().is_none_or(|ids| p.brand_ids.iter().any(|b| ids.contains(b))))
-            .filter(|p| tag_filter.as_ref().is_none_or(|ids| p.tag_ids.iter().any(|t| ids.contains(t))))
+            .filter(|p| {
+                category_filter
+                    .as_ref()
+                    .is_none_or(|ids| p.category_ids.iter().any(|c| ids.contains(c)))
+            })
+            .filter(|p| {
+                brand_filter
+                    .as_ref()
+                    .is_none_or(|ids| p.brand_ids.iter().any(|b| ids.contains(b)))
+            })
+            .filter(|p| {
+                tag_filter
+                    .as_ref()
+                    .is_none_or(|ids| p.tag_ids.iter().any(|t| ids.contains(t)))
+            })
             .filter(|p| q.include.as_ref().is_none_or(|ids| ids.contains(&p.id)))
             .filter(|p| !q.exclude.contains(&p.id))
             .filter(|p| q.slug.as_ref().is_none_or(|s| &p.slug == s))
             .filter(|p| q.sku.as_ref().is_none_or(|s| p.sku.eq_ignore_ascii_case(s)))
             .filter(|p| q.featured.is_none_or(|f| p.featured == f))
-            .filter(|p| q.stock_status.as_ref().is_none_or(|s| s.contains(&self.stock_status(p))))
+            .filter(|p| {
+                q.stock_status
+                    .as_ref()
+                    .is_none_or(|s| s.contains(&self.stock_status(p)))
+            })
             .filter(|p| {
                 search.as_ref().is_none_or(|s| {
                     p.name.to_lowercase().contains(s)
@@ -235,7 +308,10 @@ impl Catalog {
             .map(|p| (p, self.prices(p)))
             .filter(|(_, prices)| q.on_sale.is_none_or(|wanted| prices.on_sale == wanted))
             .filter(|(_, prices)| {
-                let (lo, hi) = prices.range.or(prices.price.map(|x| (x, x))).unwrap_or((0, 0));
+                let (lo, hi) = prices
+                    .range
+                    .or(prices.price.map(|x| (x, x)))
+                    .unwrap_or((0, 0));
                 q.min_price.is_none_or(|min| hi >= min) && q.max_price.is_none_or(|max| lo <= max)
             })
             .collect();
@@ -244,7 +320,10 @@ impl Catalog {
         found.sort_by(|(a, pa), (b, pb)| {
             use std::cmp::Ordering;
             let primary = match q.orderby {
-                OrderBy::MenuOrder => a.menu_order.cmp(&b.menu_order).then_with(|| a.name.cmp(&b.name)),
+                OrderBy::MenuOrder => a
+                    .menu_order
+                    .cmp(&b.menu_order)
+                    .then_with(|| a.name.cmp(&b.name)),
                 OrderBy::Popularity => a.total_sales.cmp(&b.total_sales),
                 OrderBy::Rating => a.rating_average_x100.cmp(&b.rating_average_x100),
                 OrderBy::Date => a.created_at.cmp(&b.created_at),
@@ -261,7 +340,11 @@ impl Catalog {
                 OrderBy::Slug => a.slug.cmp(&b.slug),
                 OrderBy::Id => a.id.cmp(&b.id),
                 OrderBy::Include => {
-                    let pos = |p: &Product| q.include.as_ref().and_then(|ids| ids.iter().position(|x| *x == p.id));
+                    let pos = |p: &Product| {
+                        q.include
+                            .as_ref()
+                            .and_then(|ids| ids.iter().position(|x| *x == p.id))
+                    };
                     pos(a).cmp(&pos(b))
                 }
             };
@@ -274,7 +357,12 @@ impl Catalog {
         });
         let total = found.len();
         let start = (q.page - 1).saturating_mul(q.per_page);
-        let page = found.into_iter().skip(start).take(q.per_page).map(|(p, _)| p).collect();
+        let page = found
+            .into_iter()
+            .skip(start)
+            .take(q.per_page)
+            .map(|(p, _)| p)
+            .collect();
         (page, total)
     }
 
@@ -282,7 +370,8 @@ impl Catalog {
     pub fn stock_status(&self, p: &Product) -> StockStatus {
         match p.kind {
             ProductKind::Variable => {
-                let statuses: Vec<StockStatus> = self.variations_of(p.id).map(|v| v.stock_status).collect();
+                let statuses: Vec<StockStatus> =
+                    self.variations_of(p.id).map(|v| v.stock_status).collect();
                 if statuses.contains(&StockStatus::InStock) {
                     StockStatus::InStock
                 } else if statuses.contains(&StockStatus::OnBackorder) {
@@ -298,7 +387,12 @@ impl Catalog {
     pub fn resolve_category(&self, c: &IdOrSlug) -> Option<CategoryId> {
         match c {
             IdOrSlug::Id(id) => self.category(CategoryId(*id)).map(|c| c.id),
-            IdOrSlug::Slug(s) => self.data.categories.iter().find(|x| &x.slug == s).map(|x| x.id),
+            IdOrSlug::Slug(s) => self
+                .data
+                .categories
+                .iter()
+                .find(|x| &x.slug == s)
+                .map(|x| x.id),
         }
     }
 
@@ -311,7 +405,11 @@ impl Catalog {
 
     /// The variation of `parent` whose attribute values match `chosen` (attribute key
     /// to value); a variation's empty value matches anything.
-    pub fn find_variation(&self, parent: ProductId, chosen: &[(String, String)]) -> Option<&Product> {
+    pub fn find_variation(
+        &self,
+        parent: ProductId,
+        chosen: &[(String, String)],
+    ) -> Option<&Product> {
         let parent_product = self.product(parent)?;
         let keys: Vec<String> = parent_product
             .attributes
@@ -320,13 +418,18 @@ impl Catalog {
             .map(|a| self.attribute_key(a))
             .collect();
         // Every variation attribute must be chosen.
-        if !keys.iter().all(|k| chosen.iter().any(|(ck, v)| ck == k && !v.is_empty())) {
+        if !keys
+            .iter()
+            .all(|k| chosen.iter().any(|(ck, v)| ck == k && !v.is_empty()))
+        {
             return None;
         }
         self.variations_of(parent).find(|v| {
             v.variation.iter().all(|vv| {
                 vv.value.is_empty()
-                    || chosen.iter().any(|(k, value)| k == &vv.attribute && value.eq_ignore_ascii_case(&vv.value))
+                    || chosen.iter().any(|(k, value)| {
+                        k == &vv.attribute && value.eq_ignore_ascii_case(&vv.value)
+                    })
             })
         })
     }
@@ -334,7 +437,11 @@ impl Catalog {
 
 fn own_prices(p: &Product) -> PriceSummary {
     let on_sale = matches!((p.sale_price, p.regular_price), (Some(s), Some(r)) if s < r);
-    let price = if on_sale { p.sale_price } else { p.regular_price.or(p.sale_price) };
+    let price = if on_sale {
+        p.sale_price
+    } else {
+        p.regular_price.or(p.sale_price)
+    };
     PriceSummary {
         price,
         regular: p.regular_price.or(price),
@@ -373,7 +480,8 @@ pub enum OrderBy {
 }
 
 impl OrderBy {
-    pub const NAMES: &'static str = "date, id, include, title, slug, price, popularity, rating, menu_order";
+    pub const NAMES: &'static str =
+        "date, id, include, title, slug, price, popularity, rating, menu_order";
 
     pub fn parse(s: &str) -> Option<Self> {
         Some(match s {
@@ -453,7 +561,9 @@ pub struct ResponseCache<V> {
 
 impl<V> Default for ResponseCache<V> {
     fn default() -> Self {
-        Self { entries: RwLock::new(HashMap::new()) }
+        Self {
+            entries: RwLock::new(HashMap::new()),
+        }
     }
 }
 
@@ -482,11 +592,16 @@ pub struct CatalogHandle {
 
 impl CatalogHandle {
     pub fn new(catalog: Catalog) -> Self {
-        Self { current: Arc::new(RwLock::new(Arc::new(catalog))) }
+        Self {
+            current: Arc::new(RwLock::new(Arc::new(catalog))),
+        }
     }
 
     pub fn get(&self) -> Arc<Catalog> {
-        self.current.read().map(|c| c.clone()).unwrap_or_else(|e| e.into_inner().clone())
+        self.current
+            .read()
+            .map(|c| c.clone())
+            .unwrap_or_else(|e| e.into_inner().clone())
     }
 
     pub fn replace(&self, catalog: Catalog) {

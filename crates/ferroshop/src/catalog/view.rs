@@ -182,7 +182,9 @@ pub fn max_quantity(p: &Product, parent: Option<&Product>) -> i64 {
 }
 
 pub fn min_quantity(p: &Product, parent: Option<&Product>) -> i64 {
-    p.min_quantity.max(parent.map_or(1, |x| x.min_quantity)).max(1)
+    p.min_quantity
+        .max(parent.map_or(1, |x| x.min_quantity))
+        .max(1)
 }
 
 /// "Only N left" is shown when managed stock is at or below its low-stock amount.
@@ -207,13 +209,23 @@ pub fn product_view(ctx: &ViewContext, catalog: &Catalog, p: &Product) -> Produc
     let variation_label = p
         .variation
         .iter()
-        .map(|v| format!("{}: {}", catalog.attribute_label(&v.attribute), catalog.value_name(&v.attribute, &v.value)))
+        .map(|v| {
+            format!(
+                "{}: {}",
+                catalog.attribute_label(&v.attribute),
+                catalog.value_name(&v.attribute, &v.value)
+            )
+        })
         .collect::<Vec<_>>()
         .join(", ");
     let in_stock = catalog.is_in_stock(p);
     let purchasable = catalog.is_purchasable(p);
     let (text, description, url) = match p.kind {
-        ProductKind::External => (p.button_text.clone(), p.button_text.clone(), p.external_url.clone()),
+        ProductKind::External => (
+            p.button_text.clone(),
+            p.button_text.clone(),
+            p.external_url.clone(),
+        ),
         ProductKind::Variable => (
             "Select options".to_string(),
             format!("Select options for “{}”", p.name),
@@ -224,7 +236,11 @@ pub fn product_view(ctx: &ViewContext, catalog: &Catalog, p: &Product) -> Produc
             format!("Add to cart: “{}”", p.name),
             format!("{}?add-to-cart={}", ctx.product_url(p, catalog), p.id),
         ),
-        _ => ("Read more".to_string(), format!("Read more about “{}”", p.name), ctx.product_url(p, catalog)),
+        _ => (
+            "Read more".to_string(),
+            format!("Read more about “{}”", p.name),
+            ctx.product_url(p, catalog),
+        ),
     };
     ProductView {
         id: p.id.0,
@@ -242,15 +258,20 @@ pub fn product_view(ctx: &ViewContext, catalog: &Catalog, p: &Product) -> Produc
             price: fmt(prices.price),
             regular_price: fmt(prices.regular),
             sale_price: fmt(prices.sale),
-            price_range: prices
-                .range
-                .map(|(lo, hi)| PriceRange { min_amount: lo.to_string(), max_amount: hi.to_string() }),
+            price_range: prices.range.map(|(lo, hi)| PriceRange {
+                min_amount: lo.to_string(),
+                max_amount: hi.to_string(),
+            }),
             currency: ctx.currency.api_fields(),
         },
         price_html,
         average_rating: rating_text(p.rating_average_x100),
         review_count: p.review_count,
-        images: image_ids.iter().filter_map(|id| catalog.media(*id)).map(|m| image_view(ctx, m)).collect(),
+        images: image_ids
+            .iter()
+            .filter_map(|id| catalog.media(*id))
+            .map(|m| image_view(ctx, m))
+            .collect(),
         categories: taxonomy_source
             .category_ids
             .iter()
@@ -297,7 +318,10 @@ pub fn product_view(ctx: &ViewContext, catalog: &Catalog, p: &Product) -> Produc
                 attributes: v
                     .variation
                     .iter()
-                    .map(|vv| NameValue { name: catalog.attribute_label(&vv.attribute), value: vv.value.clone() })
+                    .map(|vv| NameValue {
+                        name: catalog.attribute_label(&vv.attribute),
+                        value: vv.value.clone(),
+                    })
                     .collect(),
             })
             .collect(),
@@ -329,9 +353,21 @@ fn attribute_view(catalog: &Catalog, a: &ProductAttribute) -> AttributeView {
             .terms
             .iter()
             .filter(|t| a.values.contains(&t.slug))
-            .map(|t| AttributeTermView { id: t.id.0, name: t.name.clone(), slug: t.slug.clone() })
+            .map(|t| AttributeTermView {
+                id: t.id.0,
+                name: t.name.clone(),
+                slug: t.slug.clone(),
+            })
             .collect(),
-        None => a.values.iter().map(|v| AttributeTermView { id: 0, name: v.clone(), slug: v.clone() }).collect(),
+        None => a
+            .values
+            .iter()
+            .map(|v| AttributeTermView {
+                id: 0,
+                name: v.clone(),
+                slug: v.clone(),
+            })
+            .collect(),
     };
     AttributeView {
         id: global.map_or(0, |g| g.id.0),
@@ -345,7 +381,10 @@ fn attribute_view(catalog: &Catalog, a: &ProductAttribute) -> AttributeView {
 fn additional_information(catalog: &Catalog, p: &Product) -> Vec<LabelValue> {
     let mut rows = Vec::new();
     if let Some(g) = p.weight_grams {
-        rows.push(LabelValue { label: "Weight".into(), value: format!("{} kg", decimal(g, 3)) });
+        rows.push(LabelValue {
+            label: "Weight".into(),
+            value: format!("{} kg", decimal(g, 3)),
+        });
     }
     if let Some(d) = p.dimensions {
         rows.push(LabelValue {
@@ -360,8 +399,15 @@ fn additional_information(catalog: &Catalog, p: &Product) -> Vec<LabelValue> {
     }
     for a in p.attributes.iter().filter(|a| a.visible) {
         let key = catalog.attribute_key(a);
-        let values: Vec<String> = a.values.iter().map(|v| catalog.value_name(&key, v)).collect();
-        rows.push(LabelValue { label: a.name.clone(), value: values.join(", ") });
+        let values: Vec<String> = a
+            .values
+            .iter()
+            .map(|v| catalog.value_name(&key, v))
+            .collect();
+        rows.push(LabelValue {
+            label: a.name.clone(),
+            value: values.join(", "),
+        });
     }
     rows
 }

@@ -42,12 +42,18 @@ pub fn app(state: SharedState) -> Router {
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
         .layer(CompressionLayer::new().gzip(true));
     with_security_headers(router)
-        .layer(CatchPanicLayer::custom(|_| ApiError::internal().into_response()))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::internal().into_response()
+        }))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
                 .on_request(())
-                .on_response(DefaultOnResponse::new().level(Level::DEBUG).latency_unit(tower_http::LatencyUnit::Micros)),
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(Level::DEBUG)
+                        .latency_unit(tower_http::LatencyUnit::Micros),
+                ),
         )
 }
 
@@ -81,6 +87,9 @@ fn with_security_headers(router: Router) -> Router {
         ),
     ];
     headers.into_iter().fold(router, |r, (name, value)| {
-        r.layer(SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value)))
+        r.layer(SetResponseHeaderLayer::if_not_present(
+            name,
+            HeaderValue::from_static(value),
+        ))
     })
 }

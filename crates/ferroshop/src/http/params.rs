@@ -12,13 +12,21 @@ pub struct Params(pub Map<String, Value>);
 
 impl Params {
     /// Reads the body (at most `limit` bytes) and merges it over `query`.
-    pub async fn read(headers: &HeaderMap, query: Option<&str>, body: Body, limit: usize) -> Result<Self, ApiError> {
+    pub async fn read(
+        headers: &HeaderMap,
+        query: Option<&str>,
+        body: Body,
+        limit: usize,
+    ) -> Result<Self, ApiError> {
         let bytes = to_bytes(body, limit).await.map_err(|_| too_large(limit))?;
         let mut map = query.map(parse_form).unwrap_or_default();
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(Self(map));
         }
-        let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let content_type = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
         let body_map = if content_type.starts_with("application/x-www-form-urlencoded") {
             let text = std::str::from_utf8(&bytes).map_err(|_| ApiError::invalid_json())?;
             parse_form(text)
@@ -41,7 +49,9 @@ impl Params {
     pub fn int(&self, name: &str) -> Result<Option<i64>, ApiError> {
         match self.get(name) {
             None => Ok(None),
-            Some(v) => as_int(v).map(Some).ok_or_else(|| ApiError::not_integer(name)),
+            Some(v) => as_int(v)
+                .map(Some)
+                .ok_or_else(|| ApiError::not_integer(name)),
         }
     }
 
@@ -50,14 +60,22 @@ impl Params {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
             Some(Value::Number(n)) => Ok(Some(n.to_string())),
-            Some(_) => Err(ApiError::invalid_param(name, format!("{name} is not of type string."), "rest_invalid_type")),
+            Some(_) => Err(ApiError::invalid_param(
+                name,
+                format!("{name} is not of type string."),
+                "rest_invalid_type",
+            )),
         }
     }
 }
 
 pub fn as_int(v: &Value) -> Option<i64> {
     match v {
-        Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9e15).map(|f| f as i64)),
+        Value::Number(n) => n.as_i64().or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() < 9e15)
+                .map(|f| f as i64)
+        }),
         Value::String(s) => s.trim().parse().ok(),
         _ => None,
     }
@@ -82,7 +100,9 @@ pub fn parse_form(text: &str) -> Map<String, Value> {
         }
         insert_path(&mut root, head, &path, Value::String(value));
     }
-    root.into_iter().map(|(k, v)| (k, arrays_from_indexes(v))).collect()
+    root.into_iter()
+        .map(|(k, v)| (k, arrays_from_indexes(v)))
+        .collect()
 }
 
 fn form_urlencoded_pairs(text: &str) -> Vec<(String, String)> {
@@ -90,12 +110,16 @@ fn form_urlencoded_pairs(text: &str) -> Vec<(String, String)> {
 }
 
 fn split_key(key: &str) -> (&str, Vec<&str>) {
-    let Some(open) = key.find('[') else { return (key, Vec::new()) };
+    let Some(open) = key.find('[') else {
+        return (key, Vec::new());
+    };
     let head = &key[..open];
     let mut rest = &key[open..];
     let mut path = Vec::new();
     while let Some(stripped) = rest.strip_prefix('[') {
-        let Some(close) = stripped.find(']') else { break };
+        let Some(close) = stripped.find(']') else {
+            break;
+        };
         path.push(&stripped[..close]);
         rest = &stripped[close + 1..];
     }
@@ -112,12 +136,18 @@ fn insert_path(map: &mut Map<String, Value>, head: &str, path: &[&str], value: V
             map.insert(head.to_string(), value);
         }
         Some((next, rest)) => {
-            let entry = map.entry(head.to_string()).or_insert_with(|| Value::Object(Map::new()));
+            let entry = map
+                .entry(head.to_string())
+                .or_insert_with(|| Value::Object(Map::new()));
             if !entry.is_object() {
                 *entry = Value::Object(Map::new());
             }
             let child = entry.as_object_mut().expect("made an object above");
-            let next = if next.is_empty() { child.len().to_string() } else { next.to_string() };
+            let next = if next.is_empty() {
+                child.len().to_string()
+            } else {
+                next.to_string()
+            };
             insert_path(child, &next, rest, value);
         }
     }
@@ -128,12 +158,18 @@ fn arrays_from_indexes(v: Value) -> Value {
         Value::Object(m) => {
             let all_indexes = !m.is_empty() && m.keys().all(|k| k.parse::<usize>().is_ok());
             if all_indexes {
-                let mut items: Vec<(usize, Value)> =
-                    m.into_iter().map(|(k, v)| (k.parse().unwrap_or(0), arrays_from_indexes(v))).collect();
+                let mut items: Vec<(usize, Value)> = m
+                    .into_iter()
+                    .map(|(k, v)| (k.parse().unwrap_or(0), arrays_from_indexes(v)))
+                    .collect();
                 items.sort_by_key(|(i, _)| *i);
                 Value::Array(items.into_iter().map(|(_, v)| v).collect())
             } else {
-                Value::Object(m.into_iter().map(|(k, v)| (k, arrays_from_indexes(v))).collect())
+                Value::Object(
+                    m.into_iter()
+                        .map(|(k, v)| (k, arrays_from_indexes(v)))
+                        .collect(),
+                )
             }
         }
         other => other,

@@ -21,11 +21,20 @@ pub struct StoreCtx {
 
 impl StoreCtx {
     pub fn new(state: &AppState, headers: &HeaderMap) -> Self {
-        Self { session: state.keys.session_from(headers), base_url: base_url(state, headers), now: clock::now() }
+        Self {
+            session: state.keys.session_from(headers),
+            base_url: base_url(state, headers),
+            now: clock::now(),
+        }
     }
 
     /// Writes need the session's nonce, unless a valid Cart-Token names the cart.
-    pub fn check_nonce(&self, state: &AppState, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
+    pub fn check_nonce(
+        &self,
+        state: &AppState,
+        method: &Method,
+        headers: &HeaderMap,
+    ) -> Result<(), ApiError> {
         if method == Method::GET || method == Method::HEAD || method == Method::OPTIONS {
             return Ok(());
         }
@@ -43,36 +52,64 @@ impl StoreCtx {
                 "woocommerce_rest_missing_nonce",
                 "Missing the Nonce header. This endpoint requires a valid nonce.",
             )),
-            Some(n) if state.keys.verify_nonce(STORE_API_NONCE, self.session.user_id, n, self.now) => Ok(()),
-            Some(_) => Err(ApiError::new(StatusCode::FORBIDDEN, "woocommerce_rest_invalid_nonce", "Nonce is invalid.")),
+            Some(n)
+                if state
+                    .keys
+                    .verify_nonce(STORE_API_NONCE, self.session.user_id, n, self.now) =>
+            {
+                Ok(())
+            }
+            Some(_) => Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "woocommerce_rest_invalid_nonce",
+                "Nonce is invalid.",
+            )),
         }
     }
 
     /// Adds the headers every Store API answer carries.
     pub fn finish(&self, state: &AppState, mut res: Response) -> Response {
         let h = res.headers_mut();
-        let nonce = state.keys.nonce(STORE_API_NONCE, self.session.user_id, self.now);
+        let nonce = state
+            .keys
+            .nonce(STORE_API_NONCE, self.session.user_id, self.now);
         insert(h, "nonce", &nonce);
         insert(h, "x-wc-store-api-nonce", &nonce);
         insert(h, "nonce-timestamp", &self.now.to_string());
         insert(h, "user-id", &self.session.user_id.to_string());
-        insert(h, "cart-token", &state.keys.cart_token(&self.session.id, self.now));
+        insert(
+            h,
+            "cart-token",
+            &state.keys.cart_token(&self.session.id, self.now),
+        );
         h.insert("x-robots-tag", HeaderValue::from_static("noindex"));
         h.insert(
             "access-control-expose-headers",
-            HeaderValue::from_static("X-WP-Total, X-WP-TotalPages, Link, Nonce, Nonce-Timestamp, Cart-Token, User-ID"),
+            HeaderValue::from_static(
+                "X-WP-Total, X-WP-TotalPages, Link, Nonce, Nonce-Timestamp, Cart-Token, User-ID",
+            ),
         );
         if res.headers().get(header::CACHE_CONTROL).is_none() {
-            res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            res.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         }
         res
     }
 
     /// Cookies after the cart changed: the session cookie (unless the client uses a
     /// Cart-Token) and the two cart cookies the original shop's scripts read.
-    pub fn cart_cookies(&self, state: &AppState, headers: &mut HeaderMap, cart_hash: &str, items: i64) {
+    pub fn cart_cookies(
+        &self,
+        state: &AppState,
+        headers: &mut HeaderMap,
+        cart_hash: &str,
+        items: i64,
+    ) {
         if self.session.source != SessionSource::CartToken {
-            let value = state.keys.session_cookie_value(&self.session.id, self.now).replace('|', "%7C");
+            let value = state
+                .keys
+                .session_cookie_value(&self.session.id, self.now)
+                .replace('|', "%7C");
             append_cookie(
                 headers,
                 &format!("{SESSION_COOKIE}={value}; Max-Age={SESSION_TTL_SECS}; Path=/; HttpOnly; SameSite=Lax"),
@@ -80,10 +117,19 @@ impl StoreCtx {
         }
         if items > 0 {
             append_cookie(headers, "woocommerce_items_in_cart=1; Path=/; SameSite=Lax");
-            append_cookie(headers, &format!("woocommerce_cart_hash={cart_hash}; Path=/; SameSite=Lax"));
+            append_cookie(
+                headers,
+                &format!("woocommerce_cart_hash={cart_hash}; Path=/; SameSite=Lax"),
+            );
         } else {
-            append_cookie(headers, "woocommerce_items_in_cart=; Max-Age=0; Path=/; SameSite=Lax");
-            append_cookie(headers, "woocommerce_cart_hash=; Max-Age=0; Path=/; SameSite=Lax");
+            append_cookie(
+                headers,
+                "woocommerce_items_in_cart=; Max-Age=0; Path=/; SameSite=Lax",
+            );
+            append_cookie(
+                headers,
+                "woocommerce_cart_hash=; Max-Age=0; Path=/; SameSite=Lax",
+            );
         }
     }
 }
@@ -110,7 +156,10 @@ pub fn base_url(state: &AppState, headers: &HeaderMap) -> String {
         .get(header::HOST)
         .and_then(|v| v.to_str().ok())
         .filter(|h| !h.is_empty() && h.len() < 256)
-        .filter(|h| h.bytes().all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b)));
+        .filter(|h| {
+            h.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
+        });
     match host {
         Some(h) => format!("http://{h}"),
         None => format!("http://{}", state.config.bind),
@@ -120,7 +169,10 @@ pub fn base_url(state: &AppState, headers: &HeaderMap) -> String {
 /// A JSON answer from bytes already serialised.
 pub fn json_bytes(status: StatusCode, body: Bytes) -> Response {
     let mut res = (status, body).into_response();
-    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=UTF-8"));
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json; charset=UTF-8"),
+    );
     res
 }
 

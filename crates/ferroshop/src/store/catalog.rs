@@ -13,7 +13,9 @@ use crate::catalog::model::*;
 const VERSION_SETTING: &str = "catalog_version";
 
 pub async fn count_products(db: &Db) -> StoreResult<i64> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM products").fetch_one(db.reader()).await?)
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM products")
+        .fetch_one(db.reader())
+        .await?)
 }
 
 /// A counter that changes with every catalogue write; instances poll it to know when
@@ -118,7 +120,8 @@ pub async fn insert_catalog(db: &Db, data: &CatalogData) -> StoreResult<()> {
 }
 
 async fn insert_product(tx: &mut Transaction<'_, Any>, p: &Product) -> StoreResult<()> {
-    let variation = serde_json::to_string(&p.variation).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let variation =
+        serde_json::to_string(&p.variation).map_err(|e| StoreError::Corrupt(e.to_string()))?;
     sqlx::query(
         "INSERT INTO products (id, parent_id, kind, name, slug, sku, short_description, description,
             menu_order, created_at, featured, regular_price, sale_price, manage_stock, stock_quantity,
@@ -162,29 +165,46 @@ async fn insert_product(tx: &mut Transaction<'_, Any>, p: &Product) -> StoreResu
     .execute(&mut **tx)
     .await?;
     for (pos, m) in p.image_ids.iter().enumerate() {
-        sqlx::query("INSERT INTO product_images (product_id, media_id, position) VALUES ($1, $2, $3)")
+        sqlx::query(
+            "INSERT INTO product_images (product_id, media_id, position) VALUES ($1, $2, $3)",
+        )
+        .bind(p.id.0)
+        .bind(m.0)
+        .bind(pos as i64)
+        .execute(&mut **tx)
+        .await?;
+    }
+    for (table, column, ids) in [
+        (
+            "product_categories",
+            "category_id",
+            p.category_ids.iter().map(|i| i.0).collect::<Vec<_>>(),
+        ),
+        (
+            "product_brands",
+            "brand_id",
+            p.brand_ids.iter().map(|i| i.0).collect(),
+        ),
+        (
+            "product_tags",
+            "tag_id",
+            p.tag_ids.iter().map(|i| i.0).collect(),
+        ),
+    ] {
+        for (pos, id) in ids.into_iter().enumerate() {
+            sqlx::query(&format!(
+                "INSERT INTO {table} (product_id, {column}, position) VALUES ($1, $2, $3)"
+            ))
             .bind(p.id.0)
-            .bind(m.0)
+            .bind(id)
             .bind(pos as i64)
             .execute(&mut **tx)
             .await?;
-    }
-    for (table, column, ids) in [
-        ("product_categories", "category_id", p.category_ids.iter().map(|i| i.0).collect::<Vec<_>>()),
-        ("product_brands", "brand_id", p.brand_ids.iter().map(|i| i.0).collect()),
-        ("product_tags", "tag_id", p.tag_ids.iter().map(|i| i.0).collect()),
-    ] {
-        for (pos, id) in ids.into_iter().enumerate() {
-            sqlx::query(&format!("INSERT INTO {table} (product_id, {column}, position) VALUES ($1, $2, $3)"))
-                .bind(p.id.0)
-                .bind(id)
-                .bind(pos as i64)
-                .execute(&mut **tx)
-                .await?;
         }
     }
     for (pos, a) in p.attributes.iter().enumerate() {
-        let values = serde_json::to_string(&a.values).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let values =
+            serde_json::to_string(&a.values).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         sqlx::query(
             "INSERT INTO product_attributes (product_id, position, attribute_id, name, attr_values, visible, used_for_variations)
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -210,23 +230,25 @@ fn enum_column<T>(row: &AnyRow, column: &str, parse: fn(&str) -> Option<T>) -> S
 /// Reads the whole catalogue (without image bodies).
 pub async fn load_catalog(db: &Db) -> StoreResult<CatalogData> {
     let pool = db.reader();
-    let media = sqlx::query("SELECT id, file_name, mime_type, width, height, alt, caption FROM media ORDER BY id")
-        .fetch_all(pool)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(Media {
-                id: MediaId(r.try_get("id")?),
-                file_name: r.try_get("file_name")?,
-                mime_type: r.try_get("mime_type")?,
-                width: r.try_get("width")?,
-                height: r.try_get("height")?,
-                alt: r.try_get("alt")?,
-                caption: r.try_get("caption")?,
-                body: Vec::new(),
-            })
+    let media = sqlx::query(
+        "SELECT id, file_name, mime_type, width, height, alt, caption FROM media ORDER BY id",
+    )
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(Media {
+            id: MediaId(r.try_get("id")?),
+            file_name: r.try_get("file_name")?,
+            mime_type: r.try_get("mime_type")?,
+            width: r.try_get("width")?,
+            height: r.try_get("height")?,
+            alt: r.try_get("alt")?,
+            caption: r.try_get("caption")?,
+            body: Vec::new(),
         })
-        .collect::<StoreResult<Vec<_>>>()?;
+    })
+    .collect::<StoreResult<Vec<_>>>()?;
     let categories = sqlx::query(
         "SELECT id, parent_id, name, slug, description, menu_order, image_id FROM categories ORDER BY menu_order, name",
     )
@@ -245,25 +267,32 @@ pub async fn load_catalog(db: &Db) -> StoreResult<CatalogData> {
         })
     })
     .collect::<StoreResult<Vec<_>>>()?;
-    let brands = sqlx::query("SELECT id, name, slug, description, image_id FROM brands ORDER BY name")
-        .fetch_all(pool)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(Brand {
-                id: BrandId(r.try_get("id")?),
-                name: r.try_get("name")?,
-                slug: r.try_get("slug")?,
-                description: r.try_get("description")?,
-                image_id: r.try_get::<Option<i64>, _>("image_id")?.map(MediaId),
+    let brands =
+        sqlx::query("SELECT id, name, slug, description, image_id FROM brands ORDER BY name")
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(Brand {
+                    id: BrandId(r.try_get("id")?),
+                    name: r.try_get("name")?,
+                    slug: r.try_get("slug")?,
+                    description: r.try_get("description")?,
+                    image_id: r.try_get::<Option<i64>, _>("image_id")?.map(MediaId),
+                })
             })
-        })
-        .collect::<StoreResult<Vec<_>>>()?;
+            .collect::<StoreResult<Vec<_>>>()?;
     let tags = sqlx::query("SELECT id, name, slug FROM tags ORDER BY name")
         .fetch_all(pool)
         .await?
         .iter()
-        .map(|r| Ok(Tag { id: TagId(r.try_get("id")?), name: r.try_get("name")?, slug: r.try_get("slug")? }))
+        .map(|r| {
+            Ok(Tag {
+                id: TagId(r.try_get("id")?),
+                name: r.try_get("name")?,
+                slug: r.try_get("slug")?,
+            })
+        })
         .collect::<StoreResult<Vec<_>>>()?;
     let mut attributes = sqlx::query("SELECT id, name, taxonomy FROM attributes ORDER BY id")
         .fetch_all(pool)
@@ -278,38 +307,63 @@ pub async fn load_catalog(db: &Db) -> StoreResult<CatalogData> {
             })
         })
         .collect::<StoreResult<Vec<_>>>()?;
-    for r in sqlx::query("SELECT id, attribute_id, name, slug FROM attribute_terms ORDER BY attribute_id, position")
-        .fetch_all(pool)
-        .await?
+    for r in sqlx::query(
+        "SELECT id, attribute_id, name, slug FROM attribute_terms ORDER BY attribute_id, position",
+    )
+    .fetch_all(pool)
+    .await?
     {
         let attribute_id = AttributeId(r.try_get("attribute_id")?);
         if let Some(a) = attributes.iter_mut().find(|a| a.id == attribute_id) {
-            a.terms.push(Term { id: TermId(r.try_get("id")?), name: r.try_get("name")?, slug: r.try_get("slug")? });
+            a.terms.push(Term {
+                id: TermId(r.try_get("id")?),
+                name: r.try_get("name")?,
+                slug: r.try_get("slug")?,
+            });
         }
     }
 
     let mut products = Vec::new();
-    for r in sqlx::query("SELECT * FROM products ORDER BY id").fetch_all(pool).await? {
+    for r in sqlx::query("SELECT * FROM products ORDER BY id")
+        .fetch_all(pool)
+        .await?
+    {
         products.push(product_from_row(&r)?);
     }
-    let index: HashMap<ProductId, usize> = products.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let index: HashMap<ProductId, usize> = products
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
     let links = |sql: &'static str| sqlx::query(sql).fetch_all(pool);
-    for r in links("SELECT product_id, media_id FROM product_images ORDER BY product_id, position").await? {
+    for r in links("SELECT product_id, media_id FROM product_images ORDER BY product_id, position")
+        .await?
+    {
         if let Some(&i) = index.get(&ProductId(r.try_get("product_id")?)) {
             products[i].image_ids.push(MediaId(r.try_get("media_id")?));
         }
     }
-    for r in links("SELECT product_id, category_id FROM product_categories ORDER BY product_id, position").await? {
+    for r in links(
+        "SELECT product_id, category_id FROM product_categories ORDER BY product_id, position",
+    )
+    .await?
+    {
         if let Some(&i) = index.get(&ProductId(r.try_get("product_id")?)) {
-            products[i].category_ids.push(CategoryId(r.try_get("category_id")?));
+            products[i]
+                .category_ids
+                .push(CategoryId(r.try_get("category_id")?));
         }
     }
-    for r in links("SELECT product_id, brand_id FROM product_brands ORDER BY product_id, position").await? {
+    for r in links("SELECT product_id, brand_id FROM product_brands ORDER BY product_id, position")
+        .await?
+    {
         if let Some(&i) = index.get(&ProductId(r.try_get("product_id")?)) {
             products[i].brand_ids.push(BrandId(r.try_get("brand_id")?));
         }
     }
-    for r in links("SELECT product_id, tag_id FROM product_tags ORDER BY product_id, position").await? {
+    for r in
+        links("SELECT product_id, tag_id FROM product_tags ORDER BY product_id, position").await?
+    {
         if let Some(&i) = index.get(&ProductId(r.try_get("product_id")?)) {
             products[i].tag_ids.push(TagId(r.try_get("tag_id")?));
         }
@@ -323,15 +377,25 @@ pub async fn load_catalog(db: &Db) -> StoreResult<CatalogData> {
         if let Some(&i) = index.get(&ProductId(r.try_get("product_id")?)) {
             let values: String = r.try_get("attr_values")?;
             products[i].attributes.push(ProductAttribute {
-                attribute_id: r.try_get::<Option<i64>, _>("attribute_id")?.map(AttributeId),
+                attribute_id: r
+                    .try_get::<Option<i64>, _>("attribute_id")?
+                    .map(AttributeId),
                 name: r.try_get("name")?,
-                values: serde_json::from_str(&values).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+                values: serde_json::from_str(&values)
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))?,
                 visible: r.try_get::<i64, _>("visible")? != 0,
                 used_for_variations: r.try_get::<i64, _>("used_for_variations")? != 0,
             });
         }
     }
-    Ok(CatalogData { categories, brands, tags, attributes, media, products })
+    Ok(CatalogData {
+        categories,
+        brands,
+        tags,
+        attributes,
+        media,
+        products,
+    })
 }
 
 fn product_from_row(r: &AnyRow) -> StoreResult<Product> {
@@ -365,7 +429,11 @@ fn product_from_row(r: &AnyRow) -> StoreResult<Product> {
         sold_individually: r.try_get::<i64, _>("sold_individually")? != 0,
         weight_grams: r.try_get("weight_grams")?,
         dimensions: match dims {
-            (Some(length_mm), Some(width_mm), Some(height_mm)) => Some(Dimensions { length_mm, width_mm, height_mm }),
+            (Some(length_mm), Some(width_mm), Some(height_mm)) => Some(Dimensions {
+                length_mm,
+                width_mm,
+                height_mm,
+            }),
             _ => None,
         },
         external_url: r.try_get("external_url")?,
@@ -378,7 +446,8 @@ fn product_from_row(r: &AnyRow) -> StoreResult<Product> {
         brand_ids: Vec::new(),
         tag_ids: Vec::new(),
         attributes: Vec::new(),
-        variation: serde_json::from_str(&variation).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+        variation: serde_json::from_str(&variation)
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?,
     })
 }
 
@@ -388,7 +457,8 @@ pub async fn find_media(db: &Db, file_name: &str) -> StoreResult<Option<(String,
         .bind(file_name)
         .fetch_optional(db.reader())
         .await?;
-    row.map(|r| Ok((r.try_get("mime_type")?, r.try_get("body")?))).transpose()
+    row.map(|r| Ok((r.try_get("mime_type")?, r.try_get("body")?)))
+        .transpose()
 }
 
 /// Live stock figures of one product, read fresh because the snapshot may lag.
@@ -401,10 +471,12 @@ pub struct StockLevel {
 }
 
 pub async fn find_stock(db: &Db, id: ProductId) -> StoreResult<Option<StockLevel>> {
-    let row = sqlx::query("SELECT manage_stock, stock_quantity, stock_status, backorders FROM products WHERE id = $1")
-        .bind(id.0)
-        .fetch_optional(db.reader())
-        .await?;
+    let row = sqlx::query(
+        "SELECT manage_stock, stock_quantity, stock_status, backorders FROM products WHERE id = $1",
+    )
+    .bind(id.0)
+    .fetch_optional(db.reader())
+    .await?;
     row.map(|r| {
         Ok(StockLevel {
             manage_stock: r.try_get::<i64, _>("manage_stock")? != 0,
@@ -417,7 +489,12 @@ pub async fn find_stock(db: &Db, id: ProductId) -> StoreResult<Option<StockLevel
 }
 
 /// Sets a product's stock (used by tests and, later, by order placement and staff).
-pub async fn set_stock(db: &Db, id: ProductId, quantity: i64, status: StockStatus) -> StoreResult<()> {
+pub async fn set_stock(
+    db: &Db,
+    id: ProductId,
+    quantity: i64,
+    status: StockStatus,
+) -> StoreResult<()> {
     let mut tx = db.writer().begin().await?;
     sqlx::query("UPDATE products SET manage_stock = 1, stock_quantity = $1, stock_status = $2 WHERE id = $3")
         .bind(quantity)

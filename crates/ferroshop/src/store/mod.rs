@@ -76,17 +76,24 @@ impl Db {
                     .acquire_timeout(Duration::from_secs(10))
                     .connect_with(options)
                     .await?;
-                Ok(Db { backend, read: pool.clone(), write: pool })
+                Ok(Db {
+                    backend,
+                    read: pool.clone(),
+                    write: pool,
+                })
             }
         }
     }
 
     async fn connect_sqlite(url: &str) -> StoreResult<Db> {
         let url = with_create_mode(url);
-        if let Some(dir) = sqlite_file(&url).and_then(|p| std::path::Path::new(p).parent().map(|d| d.to_owned())) {
+        if let Some(dir) =
+            sqlite_file(&url).and_then(|p| std::path::Path::new(p).parent().map(|d| d.to_owned()))
+        {
             if !dir.as_os_str().is_empty() {
-                std::fs::create_dir_all(&dir)
-                    .map_err(|e| StoreError::Config(format!("cannot create {}: {e}", dir.display())))?;
+                std::fs::create_dir_all(&dir).map_err(|e| {
+                    StoreError::Config(format!("cannot create {}: {e}", dir.display()))
+                })?;
             }
         }
         let options = AnyConnectOptions::from_str(&url)?;
@@ -102,7 +109,11 @@ impl Db {
             .after_connect(sqlite_pragmas)
             .connect_with(options)
             .await?;
-        Ok(Db { backend: Backend::Sqlite, read, write })
+        Ok(Db {
+            backend: Backend::Sqlite,
+            read,
+            write,
+        })
     }
 
     /// For queries that only read.
@@ -132,12 +143,15 @@ impl Db {
             let mut tx = self.write.begin().await?;
             if self.backend == Backend::Postgres {
                 // Several instances may start at once; one migrates, the others wait.
-                sqlx::query("SELECT pg_advisory_xact_lock(7316520301)").execute(&mut *tx).await?;
+                sqlx::query("SELECT pg_advisory_xact_lock(7316520301)")
+                    .execute(&mut *tx)
+                    .await?;
             }
-            let applied: Option<i64> = sqlx::query_scalar("SELECT version FROM ferroshop_migrations WHERE version = $1")
-                .bind(m.version)
-                .fetch_optional(&mut *tx)
-                .await?;
+            let applied: Option<i64> =
+                sqlx::query_scalar("SELECT version FROM ferroshop_migrations WHERE version = $1")
+                    .bind(m.version)
+                    .fetch_optional(&mut *tx)
+                    .await?;
             if applied.is_some() {
                 continue;
             }
@@ -146,12 +160,14 @@ impl Db {
                 Backend::Postgres => m.postgres,
             };
             sqlx::raw_sql(sql).execute(&mut *tx).await?;
-            sqlx::query("INSERT INTO ferroshop_migrations (version, name, applied_at) VALUES ($1, $2, $3)")
-                .bind(m.version)
-                .bind(m.name)
-                .bind(crate::clock::now())
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO ferroshop_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+            )
+            .bind(m.version)
+            .bind(m.name)
+            .bind(crate::clock::now())
+            .execute(&mut *tx)
+            .await?;
             tx.commit().await?;
             tracing::info!(version = m.version, name = m.name, "applied migration");
         }
@@ -164,9 +180,13 @@ impl Db {
     }
 }
 
-type PragmaFuture<'c> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), sqlx::Error>> + Send + 'c>>;
+type PragmaFuture<'c> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), sqlx::Error>> + Send + 'c>>;
 
-fn sqlite_pragmas(conn: &mut sqlx::AnyConnection, _meta: sqlx::pool::PoolConnectionMetadata) -> PragmaFuture<'_> {
+fn sqlite_pragmas(
+    conn: &mut sqlx::AnyConnection,
+    _meta: sqlx::pool::PoolConnectionMetadata,
+) -> PragmaFuture<'_> {
     Box::pin(async move {
         // WAL lets readers go on while the writer commits; NORMAL sync is durable
         // across application crashes, which is what WAL is designed for.
@@ -191,7 +211,9 @@ fn with_create_mode(url: &str) -> String {
 }
 
 fn sqlite_file(url: &str) -> Option<&str> {
-    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next()?;
     (!path.is_empty() && path != ":memory:").then_some(path)
 }
@@ -207,9 +229,21 @@ mod tests {
 
     #[test]
     fn sqlite_urls_gain_create_mode() {
-        assert_eq!(with_create_mode("sqlite://data/x.db"), "sqlite://data/x.db?mode=rwc");
-        assert_eq!(with_create_mode("sqlite://x.db?cache=shared"), "sqlite://x.db?cache=shared&mode=rwc");
-        assert_eq!(with_create_mode("sqlite://x.db?mode=ro"), "sqlite://x.db?mode=ro");
-        assert_eq!(sqlite_file("sqlite://data/x.db?mode=rwc"), Some("data/x.db"));
+        assert_eq!(
+            with_create_mode("sqlite://data/x.db"),
+            "sqlite://data/x.db?mode=rwc"
+        );
+        assert_eq!(
+            with_create_mode("sqlite://x.db?cache=shared"),
+            "sqlite://x.db?cache=shared&mode=rwc"
+        );
+        assert_eq!(
+            with_create_mode("sqlite://x.db?mode=ro"),
+            "sqlite://x.db?mode=ro"
+        );
+        assert_eq!(
+            sqlite_file("sqlite://data/x.db?mode=rwc"),
+            Some("data/x.db")
+        );
     }
 }

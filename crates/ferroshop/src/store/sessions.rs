@@ -38,7 +38,13 @@ pub async fn find_session(db: &Db, id: &str, now: i64) -> StoreResult<Option<Ses
 /// Stores the cart of a session seen for the first time. False when the session was
 /// created meanwhile by a concurrent request: read it and retry. An expired session
 /// with the same id is started afresh.
-pub async fn insert_session(db: &Db, id: &str, cart: &str, now: i64, expires_at: i64) -> StoreResult<bool> {
+pub async fn insert_session(
+    db: &Db,
+    id: &str,
+    cart: &str,
+    now: i64,
+    expires_at: i64,
+) -> StoreResult<bool> {
     let done = sqlx::query(
         "INSERT INTO sessions (id, customer_id, cart, version, created_at, updated_at, expires_at)
          VALUES ($1, NULL, $2, 1, $3, $3, $4)
@@ -82,6 +88,9 @@ pub async fn update_cart(
 
 /// An expired session is gone for good: its cart is not shown again.
 pub async fn delete_expired(db: &Db, now: i64) -> StoreResult<u64> {
-    let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(now).execute(db.writer()).await?;
+    let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
+        .bind(now)
+        .execute(db.writer())
+        .await?;
     Ok(done.rows_affected())
 }

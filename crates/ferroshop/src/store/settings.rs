@@ -4,7 +4,11 @@ use super::{Db, StoreResult};
 
 /// Returns the named value, creating it with `init()` the first time. Concurrent first
 /// calls from several instances agree on one value.
-pub async fn get_or_create(db: &Db, name: &str, init: impl FnOnce() -> String) -> StoreResult<String> {
+pub async fn get_or_create(
+    db: &Db,
+    name: &str,
+    init: impl FnOnce() -> String,
+) -> StoreResult<String> {
     if let Some(v) = get(db, name).await? {
         return Ok(v);
     }
@@ -21,10 +25,12 @@ pub async fn get_or_create(db: &Db, name: &str, init: impl FnOnce() -> String) -
 }
 
 pub async fn get(db: &Db, name: &str) -> StoreResult<Option<String>> {
-    Ok(sqlx::query_scalar("SELECT value FROM settings WHERE name = $1")
-        .bind(name)
-        .fetch_optional(db.reader())
-        .await?)
+    Ok(
+        sqlx::query_scalar("SELECT value FROM settings WHERE name = $1")
+            .bind(name)
+            .fetch_optional(db.reader())
+            .await?,
+    )
 }
 
 pub async fn set(db: &Db, name: &str, value: &str) -> StoreResult<()> {

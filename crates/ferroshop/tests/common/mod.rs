@@ -35,12 +35,19 @@ impl TestApp {
 
     /// A shopper with a cookie jar, like a browser.
     pub fn shopper(&self) -> reqwest::Client {
-        reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap()
+        reqwest::Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap()
     }
 
     /// A client without cookies, like a headless app using Cart-Token.
     pub fn bare(&self) -> reqwest::Client {
-        reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
+        reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap()
     }
 
     pub fn db(&self) -> &Db {
@@ -87,7 +94,10 @@ pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
             };
             let schema = format!("test_{}", random_name());
             let admin = Db::connect(&base).await.expect("PostgreSQL reachable");
-            sqlx::query(&format!("CREATE SCHEMA {schema}")).execute(admin.writer()).await.unwrap();
+            sqlx::query(&format!("CREATE SCHEMA {schema}"))
+                .execute(admin.writer())
+                .await
+                .unwrap();
             admin.close().await;
             let sep = if base.contains('?') { '&' } else { '?' };
             format!("{base}{sep}options=-c%20search_path%3D{schema}")
@@ -102,10 +112,16 @@ pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
     // The catalogue goes in before the server loads its snapshot.
     let db = Db::connect(&database_url).await.unwrap();
     db.migrate().await.unwrap();
-    ferroshop::store::catalog::insert_catalog(&db, &fixture()).await.unwrap();
+    ferroshop::store::catalog::insert_catalog(&db, &fixture())
+        .await
+        .unwrap();
     db.close().await;
     let server = start(config, false).await.unwrap();
-    Some(TestApp { addr: server.addr, server: Some(server), dir })
+    Some(TestApp {
+        addr: server.addr,
+        server: Some(server),
+        dir,
+    })
 }
 
 /// Runs each named test on SQLite and on PostgreSQL.
@@ -143,7 +159,9 @@ fn base(id: i64, kind: ProductKind, name: &str, price: Option<i64>) -> Product {
         parent_id: None,
         kind,
         name: name.into(),
-        slug: name.to_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-"),
+        slug: name
+            .to_lowercase()
+            .replace(|c: char| !c.is_ascii_alphanumeric(), "-"),
         sku: format!("sku-{id}"),
         short_description: format!("<p>The {name}.</p>"),
         description: format!("<p>All about the {name}.</p>"),
@@ -177,7 +195,12 @@ fn base(id: i64, kind: ProductKind, name: &str, price: Option<i64>) -> Product {
 }
 
 fn variation(id: i64, color: &str, size: &str, price: i64, sale: Option<i64>) -> Product {
-    let mut v = base(id, ProductKind::Variation, &format!("Hoodie - {color}, {size}"), Some(price));
+    let mut v = base(
+        id,
+        ProductKind::Variation,
+        &format!("Hoodie - {color}, {size}"),
+        Some(price),
+    );
     v.parent_id = Some(ProductId(HOODIE));
     v.slug = format!("hoodie-{id}");
     v.sale_price = sale;
@@ -185,8 +208,14 @@ fn variation(id: i64, color: &str, size: &str, price: i64, sale: Option<i64>) ->
     v.category_ids = vec![];
     v.brand_ids = vec![];
     v.variation = vec![
-        VariationValue { attribute: "pa_color".into(), value: color.to_lowercase() },
-        VariationValue { attribute: "pa_size".into(), value: size.to_lowercase() },
+        VariationValue {
+            attribute: "pa_color".into(),
+            value: color.to_lowercase(),
+        },
+        VariationValue {
+            attribute: "pa_size".into(),
+            value: size.to_lowercase(),
+        },
     ];
     v
 }
@@ -247,28 +276,81 @@ pub fn fixture() -> CatalogData {
     preorder.stock_status = StockStatus::OnBackorder;
     preorder.backorders = Backorders::Yes;
     preorder.category_ids = vec![CategoryId(4)];
-    let mut odd = base(ODD_NAME, ProductKind::Simple, "Tom & Jerry <Mug>", Some(999));
+    let mut odd = base(
+        ODD_NAME,
+        ProductKind::Simple,
+        "Tom & Jerry <Mug>",
+        Some(999),
+    );
     odd.slug = "tom-and-jerry-mug".into();
     odd.category_ids = vec![CategoryId(4)];
     CatalogData {
         categories: vec![
-            Category { id: CategoryId(2), parent_id: None, name: "Clothing".into(), slug: "clothing".into(), description: "Things to wear.".into(), menu_order: 0, image_id: None },
-            Category { id: CategoryId(3), parent_id: Some(CategoryId(2)), name: "Hoodies".into(), slug: "hoodies".into(), description: String::new(), menu_order: 1, image_id: None },
-            Category { id: CategoryId(4), parent_id: None, name: "Decor".into(), slug: "decor".into(), description: String::new(), menu_order: 2, image_id: None },
+            Category {
+                id: CategoryId(2),
+                parent_id: None,
+                name: "Clothing".into(),
+                slug: "clothing".into(),
+                description: "Things to wear.".into(),
+                menu_order: 0,
+                image_id: None,
+            },
+            Category {
+                id: CategoryId(3),
+                parent_id: Some(CategoryId(2)),
+                name: "Hoodies".into(),
+                slug: "hoodies".into(),
+                description: String::new(),
+                menu_order: 1,
+                image_id: None,
+            },
+            Category {
+                id: CategoryId(4),
+                parent_id: None,
+                name: "Decor".into(),
+                slug: "decor".into(),
+                description: String::new(),
+                menu_order: 2,
+                image_id: None,
+            },
         ],
         brands: vec![
-            Brand { id: BrandId(1), name: "Northwind".into(), slug: "northwind".into(), description: "Warm things.".into(), image_id: None },
-            Brand { id: BrandId(2), name: "Lumen".into(), slug: "lumen".into(), description: String::new(), image_id: None },
+            Brand {
+                id: BrandId(1),
+                name: "Northwind".into(),
+                slug: "northwind".into(),
+                description: "Warm things.".into(),
+                image_id: None,
+            },
+            Brand {
+                id: BrandId(2),
+                name: "Lumen".into(),
+                slug: "lumen".into(),
+                description: String::new(),
+                image_id: None,
+            },
         ],
-        tags: vec![Tag { id: TagId(1), name: "New".into(), slug: "new".into() }],
+        tags: vec![Tag {
+            id: TagId(1),
+            name: "New".into(),
+            slug: "new".into(),
+        }],
         attributes: vec![
             Attribute {
                 id: AttributeId(1),
                 name: "Color".into(),
                 taxonomy: "pa_color".into(),
                 terms: vec![
-                    Term { id: TermId(1), name: "Blue".into(), slug: "blue".into() },
-                    Term { id: TermId(2), name: "Green".into(), slug: "green".into() },
+                    Term {
+                        id: TermId(1),
+                        name: "Blue".into(),
+                        slug: "blue".into(),
+                    },
+                    Term {
+                        id: TermId(2),
+                        name: "Green".into(),
+                        slug: "green".into(),
+                    },
                 ],
             },
             Attribute {
@@ -276,8 +358,16 @@ pub fn fixture() -> CatalogData {
                 name: "Size".into(),
                 taxonomy: "pa_size".into(),
                 terms: vec![
-                    Term { id: TermId(3), name: "M".into(), slug: "m".into() },
-                    Term { id: TermId(4), name: "L".into(), slug: "l".into() },
+                    Term {
+                        id: TermId(3),
+                        name: "M".into(),
+                        slug: "m".into(),
+                    },
+                    Term {
+                        id: TermId(4),
+                        name: "L".into(),
+                        slug: "l".into(),
+                    },
                 ],
             },
         ],
