@@ -496,18 +496,8 @@ pub fn category_view(ctx: &ViewContext, catalog: &Catalog, c: &Category) -> Term
 
 pub fn brand_view(ctx: &ViewContext, catalog: &Catalog, b: &Brand) -> TermView {
     let link = format!("{}/brand/{}/", ctx.base_url, b.slug);
-    let image = b
-        .image_id
-        .and_then(|id| catalog.media(id))
-        .or_else(|| {
-            catalog
-                .top_level()
-                .filter(|p| p.brand_ids.contains(&b.id))
-                .min_by_key(|p| (p.menu_order, p.id))
-                .and_then(|p| p.image_ids.first())
-                .and_then(|id| catalog.media(*id))
-        })
-        .map(|m| image_view(ctx, m));
+    // A brand's image is its logo: none is better than a product standing in for it.
+    let image = b.image_id.and_then(|id| catalog.media(id)).map(|m| image_view(ctx, m));
     TermView {
         id: b.id.0,
         name: b.name.clone(),

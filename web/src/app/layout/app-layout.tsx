@@ -1,0 +1,29 @@
+// The shell around every page: skip link, header, main landmark, footer. It also
+// keeps the cart in sync across tabs and restores scroll positions.
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useCartSync } from '@/features/cart/hooks/use-cart-sync';
+import styles from './app-layout.module.css';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export function AppLayout() {
+  useCartSync();
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {/* While a page's code loads; later navigations keep the old page up meanwhile. */}
+        <Suspense fallback={<div className={styles.progress} aria-hidden="true" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// /product/{slug}: the product page. The tab title becomes "{Product} – {Shop}".
+import { useParams } from 'react-router';
+import { Notice } from '@/components/ui/notice';
+import { useProduct } from '@/features/catalog/api/get-product';
+import { ProductDetails, ProductDetailsSkeleton } from '@/features/catalog/components/product-details';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { htmlToText } from '@/lib/html-text';
+import { renderAddToCart } from '../add-to-cart-slot';
+import { NotFoundPage } from './not-found';
+
+export default function ProductRoute() {
+  const slug = useParams().slug ?? '';
+  const { data: product, isPending, error } = useProduct(slug);
+  useDocumentTitle(product ? htmlToText(product.name) : undefined);
+
+  if (isPending) return <ProductDetailsSkeleton />;
+  if (error) {
+    return (
+      <div className="container" style={{ paddingBlock: 'var(--space-6)' }}>
+        <Notice tone="error">{error.message}</Notice>
+      </div>
+    );
+  }
+  if (!product) return <NotFoundPage />;
+  // Keyed by product so moving to a related product starts with a fresh choice and gallery.
+  return <ProductDetails key={product.id} product={product} renderAddToCart={renderAddToCart} />;
+}

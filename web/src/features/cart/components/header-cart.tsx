@@ -1,0 +1,71 @@
+// The header's cart: a link to the cart page showing the total and item count,
+// and a toggle that opens the mini-cart dropdown (closes on Escape, outside click
+// and navigation).
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Icon } from '@/components/ui/icon';
+import { settings } from '@/config/settings';
+import { useDismiss } from '@/hooks/use-dismiss';
+import { formatPrice } from '@/lib/format-price';
+import { useCart } from '../api/get-cart';
+import styles from './header-cart.module.css';
+import { MiniCart } from './mini-cart';
+
+export function itemCountText(count: number): string {
+  return count === 1 ? '1 item' : `${count} items`;
+}
+
+export function HeaderCart() {
+  const { data: cart } = useCart();
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  useDismiss(open, container, (reason) => {
+    setOpen(false);
+    if (reason === 'escape') toggle.current?.focus();
+  });
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const count = cart?.items_count ?? 0;
+  const total = cart ? formatPrice(cart.totals.total_items, cart.totals) : '';
+
+  return (
+    <div className={styles.headerCart} ref={container}>
+      <Link
+        to={settings.cart_url}
+        className={styles.link}
+        title="View your shopping cart"
+        aria-label={`Cart: ${itemCountText(count)}${total ? `, ${total}` : ''}`}
+      >
+        <span className={styles.icon}>
+          <Icon name="cart" size={22} />
+          <span className={styles.badge} data-testid="header-cart-count">
+            {count}
+          </span>
+        </span>
+        {total && (
+          <span className={styles.total} data-testid="header-cart-total">
+            {total}
+          </span>
+        )}
+      </Link>
+      <button
+        ref={toggle}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls="mini-cart"
+        aria-label={open ? 'Hide cart contents' : 'Show cart contents'}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Icon name="chevron-down" size={18} className={open ? styles.flipped : undefined} />
+      </button>
+      <div id="mini-cart" className={styles.dropdown} hidden={!open} role="region" aria-label="Cart contents">
+        {open && <MiniCart cart={cart} />}
+      </div>
+    </div>
+  );
+}

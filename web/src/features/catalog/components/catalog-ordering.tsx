@@ -1,0 +1,41 @@
+// The sort-by select. Changing it reloads the list at page one and records the
+// ordering in the address (?orderby=price-desc), as submitting the original's form does.
+import { useSearchParams } from 'react-router';
+import { DEFAULT_ORDERBY, ORDERBY_OPTIONS, type CatalogOrderby } from '../lib/orderby';
+import styles from './catalog-toolbar.module.css';
+
+export function CatalogOrdering({ value }: { value: CatalogOrderby }) {
+  const [, setSearchParams] = useSearchParams();
+
+  function change(next: string) {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === DEFAULT_ORDERBY) params.delete('orderby');
+        else params.set('orderby', next);
+        params.delete('page');
+        return params;
+      },
+      // The shopper is looking at the list they just re-sorted; keep the scroll position.
+      { preventScrollReset: true },
+    );
+  }
+
+  return (
+    <form className={styles.ordering} onSubmit={(event) => event.preventDefault()}>
+      <select
+        name="orderby"
+        className={styles.select}
+        aria-label="Shop order"
+        value={value}
+        onChange={(event) => change(event.target.value)}
+      >
+        {ORDERBY_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+// One product in a grid: square image with badges, category, name, price and the
+// card's action (add to cart, or a link: "Select options", "Read more", external).
+import { Link } from 'react-router';
+import { ButtonLink, ExternalButtonLink } from '@/components/ui/button';
+import { Price } from '@/components/ui/price';
+import { ProductImage } from '@/components/ui/product-image';
+import { paths } from '@/config/paths';
+import { htmlToText } from '@/lib/html-text';
+import type { RenderAddToCart } from '@/types/add-to-cart';
+import type { Product } from '@/types/store-api';
+import { cardAction } from '../lib/card-action';
+import { ProductBadges } from './product-badges';
+import styles from './product-card.module.css';
+
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 300px, (min-width: 768px) 33vw, 50vw';
+
+export function ProductCard({
+  product,
+  renderAddToCart,
+  eagerImage = false,
+}: {
+  product: Product;
+  renderAddToCart: RenderAddToCart;
+  eagerImage?: boolean;
+}) {
+  const name = htmlToText(product.name);
+  const href = paths.product(product.slug);
+  const action = cardAction(product);
+  const category = product.categories[0];
+
+  return (
+    <article className={styles.card} aria-label={name}>
+      {/* The title link is the card's one link for keyboard and screen-reader users. */}
+      <Link to={href} className={styles.media} tabIndex={-1} aria-hidden="true">
+        <ProductImage image={product.images[0]} sizes={CARD_IMAGE_SIZES} eager={eagerImage} />
+        <ProductBadges product={product} />
+      </Link>
+      <div className={styles.body}>
+        {category && <p className={styles.category}>{htmlToText(category.name)}</p>}
+        <h3 className={styles.title}>
+          <Link to={href}>{name}</Link>
+        </h3>
+        <Price prices={product.prices} size="sm" />
+      </div>
+      <div className={styles.action}>
+        {action.kind === 'add-to-cart' ? (
+          renderAddToCart({
+            productId: product.id,
+            productName: name,
+            quantity: Math.max(1, product.add_to_cart.minimum),
+            label: htmlToText(product.add_to_cart.description) || `Add “${name}” to your cart`,
+            size: 'sm',
+          })
+        ) : action.external ? (
+          <ExternalButtonLink href={action.href} variant="secondary" size="sm">
+            {htmlToText(action.text)}
+          </ExternalButtonLink>
+        ) : (
+          <ButtonLink
+            to={action.href}
+            variant="secondary"
+            size="sm"
+            aria-label={product.add_to_cart.description ? htmlToText(product.add_to_cart.description) : undefined}
+          >
+            {action.text}
+          </ButtonLink>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,97 @@
+// A product page: breadcrumbs, gallery, summary (title, price, short description,
+// stock, buying controls, meta), the description tabs and related products.
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { Price } from '@/components/ui/price';
+import { paths } from '@/config/paths';
+import { htmlToText } from '@/lib/html-text';
+import type { RenderAddToCart } from '@/types/add-to-cart';
+import type { Product } from '@/types/store-api';
+import { useVariationChoice } from '../hooks/use-variation-choice';
+import { AdditionalInformation, additionalInformationRows } from './additional-information';
+import { ProductBadges } from './product-badges';
+import styles from './product-details.module.css';
+import { ProductGallery } from './product-gallery';
+import { ProductMeta } from './product-meta';
+import { ProductPurchase } from './product-purchase';
+import { ProductTabs, type ProductTab } from './product-tabs';
+import { RelatedProducts } from './related-products';
+import { StockStatus } from './stock-status';
+
+export function ProductDetails({ product, renderAddToCart }: { product: Product; renderAddToCart: RenderAddToCart }) {
+  const variationState = useVariationChoice(product);
+  const { variation } = variationState;
+  const name = htmlToText(product.name);
+  const category = product.categories[0];
+
+  const infoRows = additionalInformationRows(product);
+  const tabs: ProductTab[] = [];
+  if (product.description) {
+    tabs.push({
+      id: 'description',
+      title: 'Description',
+      // Product HTML is the shop's own content, written by its staff.
+      content: <div className="prose" dangerouslySetInnerHTML={{ __html: product.description }} />,
+    });
+  }
+  if (infoRows.length > 0) {
+    tabs.push({ id: 'additional_information', title: 'Additional information', content: <AdditionalInformation rows={infoRows} /> });
+  }
+
+  // Simple products show their stock under the price; a variable product shows the
+  // chosen variation's next to the selects instead.
+  const showStock = product.type === 'simple';
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <Breadcrumbs
+        crumbs={[
+          { label: 'Home', to: paths.home() },
+          ...(category ? [{ label: htmlToText(category.name), to: paths.category(category.slug) }] : []),
+          { label: name },
+        ]}
+      />
+
+      <div className={styles.layout}>
+        <div className={styles.galleryColumn}>
+          <ProductGallery images={product.images} variationImage={variation?.images[0]} name={name} />
+          <ProductBadges product={product} />
+        </div>
+
+        <div className={styles.summary}>
+          <h1 className={styles.title}>{name}</h1>
+          <div data-testid="product-price">
+            <Price prices={product.prices} size="lg" />
+          </div>
+          {product.short_description && (
+            <div className={`prose ${styles.short}`} dangerouslySetInnerHTML={{ __html: product.short_description }} />
+          )}
+          {showStock && <StockStatus product={product} />}
+          <ProductPurchase product={product} variationState={variationState} renderAddToCart={renderAddToCart} />
+          <ProductMeta product={product} sku={variation?.sku || product.sku} />
+        </div>
+      </div>
+
+      {tabs.length > 0 && (
+        <section className={styles.details} aria-label="Product details">
+          <ProductTabs tabs={tabs} />
+        </section>
+      )}
+
+      <RelatedProducts product={product} renderAddToCart={renderAddToCart} />
+    </div>
+  );
+}
+
+export function ProductDetailsSkeleton() {
+  return (
+    <div className={`container ${styles.page}`} aria-busy="true" aria-label="Loading product">
+      <div className={styles.layout}>
+        <div className={styles.skeletonImage} />
+        <div className={styles.summary}>
+          <div className={styles.skeletonLine} />
+          <div className={`${styles.skeletonLine} ${styles.skeletonShort}`} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// Products in a grid: two columns on phones, three on tablets, four on desktops.
+import type { RenderAddToCart } from '@/types/add-to-cart';
+import type { Product } from '@/types/store-api';
+import { ProductCard } from './product-card';
+import styles from './product-grid.module.css';
+
+export function ProductGrid({
+  products,
+  renderAddToCart,
+  eagerImages = 0,
+  label,
+}: {
+  products: Product[];
+  renderAddToCart: RenderAddToCart;
+  /** How many leading images to load at once (those likely above the fold). */
+  eagerImages?: number;
+  label?: string;
+}) {
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} renderAddToCart={renderAddToCart} eagerImage={index < eagerImages} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <ul className={styles.grid} aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className={styles.skeleton}>
+          <div className={styles.skeletonImage} />
+          <div className={styles.skeletonLine} />
+          <div className={`${styles.skeletonLine} ${styles.short}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,147 @@
+// The one place that talks HTTP to the shop: the Store API (JSON, nonce-protected
+// writes) and the classic wc-ajax calls (form-encoded). Cookies keep the session,
+// so every request is same-origin with credentials.
+
+import { settings } from '@/config/settings';
+import { htmlToText } from '@/lib/html-text';
+import type { StoreApiErrorBody } from '@/types/store-api';
+
+export const NETWORK_ERROR_MESSAGE = 'An error occurred while connecting to the server. Please try again.';
+export const INVALID_JSON_MESSAGE = 'The response is not a valid JSON response.';
+
+/** A failed call. `message` is plain text, ready to show. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly data: StoreApiErrorBody['data'];
+
+  constructor(message: string, code: string, status: number, data?: StoreApiErrorBody['data']) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+// The Store API rejects writes without the nonce it sent with its last answer.
+// It lives in memory only: a new page load gets a fresh one from its first call.
+let nonce: string | null = null;
+let nonceRefresh: Promise<void> | null = null;
+
+export function currentNonce(): string | null {
+  return nonce;
+}
+
+/** For tests: start from a page load's state. */
+export function resetNonce(): void {
+  nonce = null;
+  nonceRefresh = null;
+}
+
+function storeApiUrl(path: string, query?: QueryParams): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${settings.store_api_root}${path}${search ? `?${search}` : ''}`;
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 'fetch_error', 0);
+  }
+  const sent = response.headers.get('Nonce');
+  if (sent) nonce = sent;
+  return response;
+}
+
+async function parseJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(INVALID_JSON_MESSAGE, 'invalid_json', response.status);
+  }
+}
+
+function errorFrom(response: Response, body: unknown): ApiError {
+  const envelope = (body ?? {}) as Partial<StoreApiErrorBody>;
+  const message = envelope.message ? htmlToText(envelope.message) : NETWORK_ERROR_MESSAGE;
+  return new ApiError(message, envelope.code ?? 'unknown_error', response.status, envelope.data);
+}
+
+export async function storeApiGet<T>(path: string, query?: QueryParams): Promise<ApiResponse<T>> {
+  const response = await send(storeApiUrl(path, query), { headers: { Accept: 'application/json' } });
+  const body = await parseJson(response);
+  if (!response.ok) throw errorFrom(response, body);
+  return { data: body as T, headers: response.headers };
+}
+
+// Any Store API answer carries a nonce; the cart is the cheapest call that is always there.
+function refreshNonce(): Promise<void> {
+  nonceRefresh ??= send(storeApiUrl('/cart'), { headers: { Accept: 'application/json' } })
+    .then(() => undefined)
+    .finally(() => {
+      nonceRefresh = null;
+    });
+  return nonceRefresh;
+}
+
+const NONCE_ERRORS = new Set(['woocommerce_rest_invalid_nonce', 'woocommerce_rest_missing_nonce']);
+
+/**
+ * A Store API write. Sends the latest nonce; when the server says it is stale (403)
+ * or missing (401), fetches a fresh one and tries once more.
+ */
+export async function storeApiPost<T>(path: string, payload: unknown): Promise<T> {
+  if (!nonce) await refreshNonce();
+
+  const post = () =>
+    send(storeApiUrl(path), {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        ...(nonce ? { Nonce: nonce } : {}),
+      },
+      body: JSON.stringify(payload),
+    });
+
+  let response = await post();
+  let body = await parseJson(response);
+  const code = (body as Partial<StoreApiErrorBody> | null)?.code;
+  if ((response.status === 403 || response.status === 401) && code && NONCE_ERRORS.has(code)) {
+    await refreshNonce();
+    response = await post();
+    body = await parseJson(response);
+  }
+  if (!response.ok) throw errorFrom(response, body);
+  return body as T;
+}
+
+/** A classic shop call: `POST /?wc-ajax={endpoint}` with a form-encoded body. */
+export async function wcAjax<T>(endpoint: string, fields: Record<string, string | number> = {}): Promise<T> {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) body.set(key, String(value));
+  const response = await send(settings.wc_ajax_url.replace('%%endpoint%%', encodeURIComponent(endpoint)), {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+    body,
+  });
+  const parsed = await parseJson(response);
+  if (!response.ok) throw errorFrom(response, parsed);
+  return parsed as T;
+}
