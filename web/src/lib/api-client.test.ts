@@ -104,4 +104,19 @@ describe('the classic wc-ajax client', () => {
     expect(String(init?.body)).toBe('product_id=15&quantity=2');
     expect(new Headers(init?.headers).get('Content-Type')).toContain('application/x-www-form-urlencoded');
   });
+
+  it('reads a refusal in the shape of the call even when the status is 400', async () => {
+    stubFetch(() => jsonResponse({ error: true, product_url: '/product/beanie/' }, { status: 400 }));
+    await expect(wcAjax('add_to_cart', { product_id: 15, quantity: -1 })).resolves.toEqual({
+      error: true,
+      product_url: '/product/beanie/',
+    });
+    stubFetch(() => jsonResponse({ success: false }, { status: 404 }));
+    await expect(wcAjax('remove_from_cart', { cart_item_key: 'x' })).resolves.toEqual({ success: false });
+  });
+
+  it('still fails on an error that is not in the shape of the call', async () => {
+    stubFetch(() => jsonResponse({ code: 'internal_server_error', message: 'Try again.' }, { status: 500 }));
+    await expect(wcAjax('add_to_cart', { product_id: 15 })).rejects.toBeInstanceOf(ApiError);
+  });
 });

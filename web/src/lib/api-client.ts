@@ -142,6 +142,14 @@ export async function wcAjax<T>(endpoint: string, fields: Record<string, string 
     body,
   });
   const parsed = await parseJson(response);
-  if (!response.ok) throw errorFrom(response, parsed);
+  // The classic calls answer a refusal in their own shape ({error, product_url} or
+  // {success: false}), with a 4xx status; callers read it as the original's scripts do.
+  if (!response.ok && !isClassicRefusal(parsed)) throw errorFrom(response, parsed);
   return parsed as T;
+}
+
+function isClassicRefusal(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const record = body as Record<string, unknown>;
+  return record.error === true || record.success === false;
 }
