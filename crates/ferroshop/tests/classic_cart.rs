@@ -322,7 +322,11 @@ async fn the_no_script_remove_link_removes_the_item(backend: Backend) {
     let bare = link.split("&_wpnonce=").next().unwrap();
     let res = c.get(app.url(bare)).send().await.unwrap();
     assert_eq!(res.status(), 200);
-    assert!(res.text().await.unwrap().contains("<div id=\"root\"></div>"));
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("<div id=\"root\"></div>"));
     let res = c.get(app.url(&link)).send().await.unwrap();
     assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/cart");

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::model::{check_quantity, resolve, CartError, StoredCart};
 use super::service::{self, ChangeError};
-use super::view::cart_view;
+use super::view::{cart_view, CartView};
 use crate::catalog::model::ProductId;
 use crate::catalog::view::ViewContext;
 use crate::error::ApiError;
@@ -104,13 +104,13 @@ fn change_error(e: ChangeError) -> ApiError {
     }
 }
 
-fn render(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> Value {
+fn render(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> CartView {
     let catalog = state.catalog.get();
     let view = ViewContext {
         base_url: &ctx.base_url,
         currency: &state.config.currency,
     };
-    serde_json::to_value(cart_view(&view, &catalog, cart)).unwrap_or(Value::Null)
+    cart_view(&view, &catalog, cart)
 }
 
 /// A cart answer after a change, with the cart cookies.
@@ -137,7 +137,7 @@ async fn get_cart(State(state): State<SharedState>, headers: HeaderMap) -> Respo
 async fn list_items(State(state): State<SharedState>, headers: HeaderMap) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let res = match service::load(&state, &ctx.session, ctx.now).await {
-        Ok(cart) => json_value(StatusCode::OK, &render(&state, &ctx, &cart)["items"]),
+        Ok(cart) => json_value(StatusCode::OK, &render(&state, &ctx, &cart).items),
         Err(e) => ApiError::from(e).into_response(),
     };
     ctx.finish(&state, res)
@@ -152,9 +152,7 @@ async fn get_item(
     let res = match service::load(&state, &ctx.session, ctx.now).await {
         Ok(cart) => {
             let rendered = render(&state, &ctx, &cart);
-            let item = rendered["items"]
-                .as_array()
-                .and_then(|items| items.iter().find(|i| i["key"] == key.as_str()));
+            let item = rendered.items.iter().find(|i| i.key == key);
             match item {
                 Some(item) => json_value(StatusCode::OK, item),
                 None => ApiError::new(
@@ -275,7 +273,8 @@ async fn invalid_key(state: &AppState, ctx: &StoreCtx) -> ApiError {
     let cart = service::load(state, &ctx.session, ctx.now)
         .await
         .unwrap_or_default();
-    cart_error(CartError::InvalidKey).with_data("cart", render(state, ctx, &cart))
+    let cart = serde_json::to_value(render(state, ctx, &cart)).unwrap_or(Value::Null);
+    cart_error(CartError::InvalidKey).with_data("cart", cart)
 }
 
 async fn update_item_inner(

@@ -497,7 +497,10 @@ pub fn category_view(ctx: &ViewContext, catalog: &Catalog, c: &Category) -> Term
 pub fn brand_view(ctx: &ViewContext, catalog: &Catalog, b: &Brand) -> TermView {
     let link = format!("{}/brand/{}/", ctx.base_url, b.slug);
     // A brand's image is its logo: none is better than a product standing in for it.
-    let image = b.image_id.and_then(|id| catalog.media(id)).map(|m| image_view(ctx, m));
+    let image = b
+        .image_id
+        .and_then(|id| catalog.media(id))
+        .map(|m| image_view(ctx, m));
     TermView {
         id: b.id.0,
         name: b.name.clone(),
