@@ -174,5 +174,7 @@ export interface FragmentsResponse {
   cart_hash?: string;
   error?: boolean;
   product_url?: string | false;
+  /** Why the shop refused an add to cart (Ferroshop sends it; HTML entities possible). */
+  message?: string;
   success?: boolean;
 }

@@ -2,6 +2,7 @@
 import { useParams } from 'react-router';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { paths } from '@/config/paths';
+import { categoryTrail } from '@/features/catalog/lib/category-trail';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { CatalogView } from '@/features/catalog/components/catalog-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -12,16 +13,10 @@ import { NotFoundPage } from './not-found';
 
 /** Home › parent categories › this category. */
 function categoryCrumbs(category: Taxonomy, all: Taxonomy[]): Crumb[] {
-  const chain: Taxonomy[] = [];
-  let parent = all.find((candidate) => candidate.id === category.parent);
-  while (parent && chain.length < 10) {
-    chain.unshift(parent);
-    const next = parent.parent;
-    parent = all.find((candidate) => candidate.id === next);
-  }
+  const ancestors = categoryTrail(category.id, all).slice(0, -1);
   return [
     { label: 'Home', to: paths.home() },
-    ...chain.map((ancestor) => ({ label: htmlToText(ancestor.name), to: paths.category(ancestor.slug) })),
+    ...ancestors.map((ancestor) => ({ label: htmlToText(ancestor.name), to: paths.category(ancestor.slug) })),
     { label: htmlToText(category.name) },
   ];
 }

@@ -34,8 +34,14 @@ export function useAddToCart() {
 
   return useMutation({
     mutationFn: async (request: AddToCartRequest): Promise<AddToCartOutcome> => {
-      const outcome = addToCartOutcome(await addToCart(request), settings.cart_redirect_after_add);
-      if (outcome.kind === 'failed') throw new ApiError(ADD_TO_CART_FAILED, 'add_to_cart_failed', 200);
+      const outcome = addToCartOutcome(
+        await addToCart(request),
+        settings.cart_redirect_after_add,
+        window.location.pathname,
+      );
+      if (outcome.kind === 'failed') {
+        throw new ApiError(outcome.message ?? ADD_TO_CART_FAILED, 'add_to_cart_failed', 400);
+      }
       return outcome;
     },
     onSuccess: async (outcome, request) => {

@@ -17,6 +17,22 @@ describe('the outcome of adding to the cart', () => {
     expect(addToCartOutcome(null, 'no')).toEqual({ kind: 'failed' });
   });
 
+  it('shows the reason instead of reloading when the shopper is already on that product', () => {
+    const refusal = {
+      error: true,
+      product_url: 'http://shop.test/product/nest-serving-bowl/',
+      message: 'You cannot add that amount to the cart &mdash; we have 5 in stock.',
+    };
+    expect(addToCartOutcome(refusal, 'no', '/product/nest-serving-bowl')).toEqual({
+      kind: 'failed',
+      message: 'You cannot add that amount to the cart — we have 5 in stock.',
+    });
+    expect(addToCartOutcome(refusal, 'no', '/shop')).toEqual({
+      kind: 'go-to-product',
+      url: 'http://shop.test/product/nest-serving-bowl/',
+    });
+  });
+
   it('goes to the cart when the shop redirects there after adding', () => {
     expect(addToCartOutcome(added as FragmentsResponse, 'yes')).toEqual({
       kind: 'go-to-cart',

@@ -6,7 +6,9 @@ import { paths } from '@/config/paths';
 import { htmlToText } from '@/lib/html-text';
 import type { RenderAddToCart } from '@/types/add-to-cart';
 import type { Product } from '@/types/store-api';
+import { useCategories } from '../api/get-categories';
 import { useVariationChoice } from '../hooks/use-variation-choice';
+import { categoryTrail } from '../lib/category-trail';
 import { AdditionalInformation, additionalInformationRows } from './additional-information';
 import { ProductBadges } from './product-badges';
 import styles from './product-details.module.css';
@@ -22,6 +24,10 @@ export function ProductDetails({ product, renderAddToCart }: { product: Product;
   const { variation } = variationState;
   const name = htmlToText(product.name);
   const category = product.categories[0];
+  const { data: categories } = useCategories();
+  // The full trail once the category list is known; the product's own category until then.
+  const trail = category ? categoryTrail(category.id, categories ?? []) : [];
+  const crumbs: { name: string; slug: string }[] = trail.length > 0 ? trail : category ? [category] : [];
 
   const infoRows = additionalInformationRows(product);
   const tabs: ProductTab[] = [];
@@ -46,7 +52,7 @@ export function ProductDetails({ product, renderAddToCart }: { product: Product;
       <Breadcrumbs
         crumbs={[
           { label: 'Home', to: paths.home() },
-          ...(category ? [{ label: htmlToText(category.name), to: paths.category(category.slug) }] : []),
+          ...crumbs.map((c) => ({ label: htmlToText(c.name), to: paths.category(c.slug) })),
           { label: name },
         ]}
       />

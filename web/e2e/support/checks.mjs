@@ -1,0 +1,134 @@
+// Polling assertions. playwright-core has locators (which wait for elements) but no
+// `expect`; these retry a check until it holds or the time is up, then fail with
+// what was last seen. No fixed sleeps anywhere.
+
+import assert from 'node:assert/strict';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Calls `check` until it returns without throwing and not `false`; returns its value.
+ * On timeout throws `message` with the last error or value.
+ */
+export async function waitFor(check, { timeout = DEFAULT_TIMEOUT_MS, interval = 50, message = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== false) return value;
+      last = 'returned false';
+    } catch (error) {
+      last = error?.message ?? String(error);
+    }
+    if (Date.now() >= deadline) {
+      throw new Error(`Timed out after ${timeout} ms waiting for ${message}: ${last}`);
+    }
+    await sleep(interval);
+  }
+}
+
+const normalise = (text) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** The locator's text, whitespace collapsed (visually hidden text included). */
+export async function textOf(locator) {
+  return normalise(await locator.textContent({ timeout: 1000 }));
+}
+
+function matches(actual, expected) {
+  return expected instanceof RegExp ? expected.test(actual) : actual === expected;
+}
+
+/** Waits until the locator's text equals `expected` (a string) or matches it (a RegExp). */
+export async function expectText(locator, expected, options = {}) {
+  return waitFor(
+    async () => {
+      const actual = await textOf(locator);
+      assert.ok(matches(actual, expected), `text is ${JSON.stringify(actual)}`);
+      return actual;
+    },
+    { message: `${locator} to have text ${expected instanceof RegExp ? expected : JSON.stringify(expected)}`, ...options },
+  );
+}
+
+/** Waits until the locator's text contains `expected`. */
+export async function expectTextContaining(locator, expected, options = {}) {
+  return waitFor(
+    async () => {
+      const actual = await textOf(locator);
+      assert.ok(actual.includes(expected), `text is ${JSON.stringify(actual)}`);
+      return actual;
+    },
+    { message: `${locator} to contain ${JSON.stringify(expected)}`, ...options },
+  );
+}
+
+export async function expectCount(locator, count, options = {}) {
+  return waitFor(
+    async () => {
+      const actual = await locator.count();
+      assert.equal(actual, count, `count is ${actual}`);
+    },
+    { message: `${locator} to match ${count} element(s)`, ...options },
+  );
+}
+
+export async function expectAttribute(locator, name, expected, options = {}) {
+  return waitFor(
+    async () => {
+      const actual = await locator.getAttribute(name, { timeout: 1000 });
+      assert.ok(
+        expected === null ? actual === null : actual !== null && matches(actual, expected),
+        `${name} is ${JSON.stringify(actual)}`,
+      );
+      return actual;
+    },
+    { message: `${locator} to have ${name}=${expected instanceof RegExp ? expected : JSON.stringify(expected)}`, ...options },
+  );
+}
+
+export async function expectValue(locator, expected, options = {}) {
+  return waitFor(
+    async () => {
+      const actual = await locator.inputValue({ timeout: 1000 });
+      assert.equal(actual, expected, `value is ${JSON.stringify(actual)}`);
+    },
+    { message: `${locator} to have value ${JSON.stringify(expected)}`, ...options },
+  );
+}
+
+export async function expectDisabled(locator, disabled = true, options = {}) {
+  return waitFor(
+    async () => {
+      const actual = await locator.isDisabled({ timeout: 1000 });
+      assert.equal(actual, disabled, `disabled is ${actual}`);
+    },
+    { message: `${locator} to be ${disabled ? 'disabled' : 'enabled'}`, ...options },
+  );
+}
+
+/** Waits until the page's address passes `test` (given a URL). */
+export async function expectURL(page, test, description, options = {}) {
+  return waitFor(
+    () => {
+      const url = new URL(page.url());
+      assert.ok(test(url), `address is ${url.pathname}${url.search}`);
+      return url;
+    },
+    { message: `the address to ${description}`, ...options },
+  );
+}
+
+/** Waits until `read()` (e.g. the server's cart) passes `test`; returns the value that did. */
+export async function eventually(read, test, description, options = {}) {
+  return waitFor(
+    async () => {
+      const value = await read();
+      assert.ok(test(value), `last value: ${JSON.stringify(value)?.slice(0, 400)}`);
+      return value;
+    },
+    { message: description, ...options },
+  );
+}
