@@ -70,7 +70,10 @@ impl Db {
             Backend::Sqlite => Self::connect_sqlite(url).await,
             Backend::Postgres => {
                 let options = AnyConnectOptions::from_str(url)?;
+                // A connection is checked when it returns to the pool; checking it again
+                // on the way out costs a round trip per query.
                 let pool = AnyPoolOptions::new()
+                    .test_before_acquire(false)
                     .max_connections(16)
                     .min_connections(1)
                     .acquire_timeout(Duration::from_secs(10))
@@ -98,12 +101,14 @@ impl Db {
         }
         let options = AnyConnectOptions::from_str(&url)?;
         let write = AnyPoolOptions::new()
+            .test_before_acquire(false)
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(30))
             .after_connect(sqlite_pragmas)
             .connect_with(options.clone())
             .await?;
         let read = AnyPoolOptions::new()
+            .test_before_acquire(false)
             .max_connections(4)
             .acquire_timeout(Duration::from_secs(30))
             .after_connect(sqlite_pragmas)
