@@ -257,6 +257,27 @@ fn plain_head(
     }
 }
 
+/// The head of a category's or brand's page.
+fn term_head(
+    state: &AppState,
+    name: &str,
+    description: &str,
+    canonical: String,
+) -> (Head, StatusCode) {
+    let description = Some(shorten(&strip_tags(description), 160)).filter(|d| !d.is_empty());
+    (
+        plain_head(state, Some(name), description, Some(canonical)),
+        StatusCode::OK,
+    )
+}
+
+fn not_found(state: &AppState) -> (Head, StatusCode) {
+    (
+        plain_head(state, Some("Page not found"), None, None),
+        StatusCode::NOT_FOUND,
+    )
+}
+
 /// Any GET the other routes do not claim: a file of the built app, or a page of the
 /// storefront (404 where the page names something the shop does not have).
 pub async fn page(
@@ -294,55 +315,36 @@ pub async fn page(
         }
         ["product", slug] => Some(match catalog.product_by_slug(slug) {
             Some(p) => (product_head(&state, &catalog, &base, p), StatusCode::OK),
-            None => (
-                plain_head(&state, Some("Page not found"), None, None),
-                StatusCode::NOT_FOUND,
-            ),
+            None => not_found(&state),
         }),
-        ["product-category", .., slug] => Some(
-            match catalog.resolve_category(&IdOrSlug::Slug(slug.to_string())) {
-                Some(id) => {
-                    let c = catalog.category(id).expect("resolved above");
-                    let d =
-                        Some(shorten(&strip_tags(&c.description), 160)).filter(|d| !d.is_empty());
-                    (
-                        plain_head(
-                            &state,
-                            Some(&c.name),
-                            d,
-                            Some(format!("{base}/product-category/{}/", c.slug)),
-                        ),
-                        StatusCode::OK,
-                    )
-                }
-                None => (
-                    plain_head(&state, Some("Page not found"), None, None),
-                    StatusCode::NOT_FOUND,
+        ["product-category", .., slug] => {
+            let found = catalog
+                .resolve_category(&IdOrSlug::Slug(slug.to_string()))
+                .and_then(|id| catalog.category(id));
+            Some(match found {
+                Some(c) => term_head(
+                    &state,
+                    &c.name,
+                    &c.description,
+                    format!("{base}/product-category/{}/", c.slug),
                 ),
-            },
-        ),
-        ["brand", slug] => Some(
-            match catalog.resolve_brand(&IdOrSlug::Slug(slug.to_string())) {
-                Some(id) => {
-                    let b = catalog.brand(id).expect("resolved above");
-                    let d =
-                        Some(shorten(&strip_tags(&b.description), 160)).filter(|d| !d.is_empty());
-                    (
-                        plain_head(
-                            &state,
-                            Some(&b.name),
-                            d,
-                            Some(format!("{base}/brand/{}/", b.slug)),
-                        ),
-                        StatusCode::OK,
-                    )
-                }
-                None => (
-                    plain_head(&state, Some("Page not found"), None, None),
-                    StatusCode::NOT_FOUND,
+                None => not_found(&state),
+            })
+        }
+        ["brand", slug] => {
+            let found = catalog
+                .resolve_brand(&IdOrSlug::Slug(slug.to_string()))
+                .and_then(|id| catalog.brand(id));
+            Some(match found {
+                Some(b) => term_head(
+                    &state,
+                    &b.name,
+                    &b.description,
+                    format!("{base}/brand/{}/", b.slug),
                 ),
-            },
-        ),
+                None => not_found(&state),
+            })
+        }
         ["checkout", ..] | ["my-account", ..] => {
             Some((plain_head(&state, None, None, None), StatusCode::OK))
         }
@@ -365,11 +367,10 @@ pub async fn page(
                 .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
             res
         }
-        _ => render_index(
-            &state,
-            &plain_head(&state, Some("Page not found"), None, None),
-            StatusCode::NOT_FOUND,
-        ),
+        _ => {
+            let (head, status) = not_found(&state);
+            render_index(&state, &head, status)
+        }
     }
 }
 

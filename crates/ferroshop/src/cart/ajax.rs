@@ -10,7 +10,6 @@ use super::fragments::{fragments, FragmentContext};
 use super::model::{resolve, CartError, StoredCart};
 use super::service::{self, ChangeError};
 use crate::catalog::model::{ProductId, ProductKind};
-use crate::catalog::view::ViewContext;
 use crate::http::params::Params;
 use crate::http::store_api::{json_value, StoreCtx};
 use crate::state::AppState;
@@ -47,10 +46,7 @@ pub fn fragments_body(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> Va
     let catalog = state.catalog.get();
     let nonce = state.keys.nonce(CART_NONCE, ctx.session.user_id, ctx.now);
     let fctx = FragmentContext {
-        view: ViewContext {
-            base_url: &ctx.base_url,
-            currency: &state.config.currency,
-        },
+        view: ctx.view(state),
         remove_nonce: &nonce,
     };
     json!({
@@ -108,10 +104,7 @@ async fn add_to_cart(
         return no_product();
     };
     let product_url = {
-        let view = ViewContext {
-            base_url: &ctx.base_url,
-            currency: &state.config.currency,
-        };
+        let view = ctx.view(state);
         view.product_url(product, &catalog)
     };
     // Any refusal sends the shopper to the product page, where the reason is visible.

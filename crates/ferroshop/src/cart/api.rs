@@ -12,7 +12,6 @@ use super::model::{check_quantity, resolve, CartError, StoredCart};
 use super::service::{self, ChangeError};
 use super::view::{cart_view, CartView};
 use crate::catalog::model::ProductId;
-use crate::catalog::view::ViewContext;
 use crate::error::ApiError;
 use crate::http::params::Params;
 use crate::http::store_api::{json_value, StoreCtx};
@@ -106,10 +105,7 @@ fn change_error(e: ChangeError) -> ApiError {
 
 fn render(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> CartView {
     let catalog = state.catalog.get();
-    let view = ViewContext {
-        base_url: &ctx.base_url,
-        currency: &state.config.currency,
-    };
+    let view = ctx.view(state);
     cart_view(&view, &catalog, cart)
 }
 
@@ -210,6 +206,51 @@ fn quantity_param(params: &Params) -> Result<i64, ApiError> {
     Ok(q)
 }
 
+/// The three cart writes share one frame: nonce, parameters, the change, the answer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CartWrite {
+    Add,
+    Update,
+    Remove,
+}
+
+async fn write_cart(
+    state: SharedState,
+    method: Method,
+    headers: HeaderMap,
+    query: Option<String>,
+    body: Body,
+    write: CartWrite,
+) -> Response {
+    let ctx = StoreCtx::new(&state, &headers);
+    let result = async {
+        ctx.check_nonce(&state, &method, &headers)?;
+        let params = Params::read(
+            &headers,
+            query.as_deref(),
+            body,
+            state.config.max_body_bytes,
+        )
+        .await?;
+        match write {
+            CartWrite::Add => add_item_inner(&state, &ctx, &params).await,
+            CartWrite::Update => update_item_inner(&state, &ctx, &params).await,
+            CartWrite::Remove => remove_item_inner(&state, &ctx, &params).await,
+        }
+    }
+    .await;
+    let status = if write == CartWrite::Add {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    let res = match result {
+        Ok(cart) => changed(&state, &ctx, status, &cart),
+        Err(e) => e.into_response(),
+    };
+    ctx.finish(&state, res)
+}
+
 async fn add_item(
     State(state): State<SharedState>,
     method: Method,
@@ -217,28 +258,38 @@ async fn add_item(
     RawQuery(query): RawQuery,
     body: Body,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
-    let res = match add_item_inner(&state, &ctx, &method, &headers, query.as_deref(), body).await {
-        Ok(cart) => changed(&state, &ctx, StatusCode::CREATED, &cart),
-        Err(e) => e.into_response(),
-    };
-    ctx.finish(&state, res)
+    write_cart(state, method, headers, query, body, CartWrite::Add).await
+}
+
+async fn update_item(
+    State(state): State<SharedState>,
+    method: Method,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Body,
+) -> Response {
+    write_cart(state, method, headers, query, body, CartWrite::Update).await
+}
+
+async fn remove_item(
+    State(state): State<SharedState>,
+    method: Method,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    body: Body,
+) -> Response {
+    write_cart(state, method, headers, query, body, CartWrite::Remove).await
 }
 
 async fn add_item_inner(
     state: &AppState,
     ctx: &StoreCtx,
-    method: &Method,
-    headers: &HeaderMap,
-    query: Option<&str>,
-    body: Body,
+    params: &Params,
 ) -> Result<StoredCart, ApiError> {
-    ctx.check_nonce(state, method, headers)?;
-    let params = Params::read(headers, query, body, state.config.max_body_bytes).await?;
     // A missing id reads as "this product cannot be added", as in the original.
     let id = params.int("id")?.unwrap_or(0);
-    let quantity = quantity_param(&params)?;
-    let chosen = variation_param(&params)?;
+    let quantity = quantity_param(params)?;
+    let chosen = variation_param(params)?;
     let catalog = state.catalog.get();
     let addition = resolve(&catalog, ProductId(id), &chosen).map_err(cart_error)?;
     let stock = find_stock(&state.db, addition.product.id)
@@ -250,22 +301,6 @@ async fn add_item_inner(
     .await
     .map_err(change_error)?;
     Ok(cart)
-}
-
-async fn update_item(
-    State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
-) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
-    let res = match update_item_inner(&state, &ctx, &method, &headers, query.as_deref(), body).await
-    {
-        Ok(cart) => changed(&state, &ctx, StatusCode::OK, &cart),
-        Err(e) => e.into_response(),
-    };
-    ctx.finish(&state, res)
 }
 
 /// A 409 for a key the cart does not hold carries the cart, so the client can redraw.
@@ -280,17 +315,12 @@ async fn invalid_key(state: &AppState, ctx: &StoreCtx) -> ApiError {
 async fn update_item_inner(
     state: &AppState,
     ctx: &StoreCtx,
-    method: &Method,
-    headers: &HeaderMap,
-    query: Option<&str>,
-    body: Body,
+    params: &Params,
 ) -> Result<StoredCart, ApiError> {
-    ctx.check_nonce(state, method, headers)?;
-    let params = Params::read(headers, query, body, state.config.max_body_bytes).await?;
     let key = params
         .string("key")?
         .ok_or_else(|| ApiError::missing_param("key"))?;
-    let quantity = quantity_param(&params)?;
+    let quantity = quantity_param(params)?;
     let current = service::load(state, &ctx.session, ctx.now).await?;
     let Some(line) = current.line(&key).cloned() else {
         return Err(invalid_key(state, ctx).await);
@@ -317,32 +347,11 @@ async fn update_item_inner(
     }
 }
 
-async fn remove_item(
-    State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
-) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
-    let res = match remove_item_inner(&state, &ctx, &method, &headers, query.as_deref(), body).await
-    {
-        Ok(cart) => changed(&state, &ctx, StatusCode::OK, &cart),
-        Err(e) => e.into_response(),
-    };
-    ctx.finish(&state, res)
-}
-
 async fn remove_item_inner(
     state: &AppState,
     ctx: &StoreCtx,
-    method: &Method,
-    headers: &HeaderMap,
-    query: Option<&str>,
-    body: Body,
+    params: &Params,
 ) -> Result<StoredCart, ApiError> {
-    ctx.check_nonce(state, method, headers)?;
-    let params = Params::read(headers, query, body, state.config.max_body_bytes).await?;
     let key = params
         .string("key")?
         .ok_or_else(|| ApiError::missing_param("key"))?;

@@ -9,7 +9,7 @@ use bytes::Bytes;
 
 use super::index::{IdOrSlug, OrderBy, ProductQuery, SortOrder};
 use super::model::{BrandId, CategoryId, ProductId, ProductKind, StockStatus};
-use super::view::{brand_view, category_view, product_view, ViewContext};
+use super::view::{brand_view, category_view, product_view, TermView};
 use crate::error::ApiError;
 use crate::http::store_api::{json_bytes, json_value, StoreCtx};
 use crate::state::SharedState;
@@ -17,10 +17,30 @@ use crate::state::SharedState;
 pub fn router() -> Router<SharedState> {
     Router::new()
         .route("/products", get(list_products))
-        .route("/products/categories", get(list_categories))
-        .route("/products/categories/{id}", get(get_category))
-        .route("/products/brands", get(list_brands))
-        .route("/products/brands/{id}", get(get_brand))
+        .route(
+            "/products/categories",
+            get(|State(s): State<SharedState>, h: HeaderMap| list_terms(s, h, Taxonomy::Category)),
+        )
+        .route(
+            "/products/categories/{id}",
+            get(
+                |State(s): State<SharedState>, h: HeaderMap, Path(id): Path<String>| {
+                    get_term(s, h, id, Taxonomy::Category)
+                },
+            ),
+        )
+        .route(
+            "/products/brands",
+            get(|State(s): State<SharedState>, h: HeaderMap| list_terms(s, h, Taxonomy::Brand)),
+        )
+        .route(
+            "/products/brands/{id}",
+            get(
+                |State(s): State<SharedState>, h: HeaderMap, Path(id): Path<String>| {
+                    get_term(s, h, id, Taxonomy::Brand)
+                },
+            ),
+        )
         .route("/products/{id}", get(get_product))
 }
 
@@ -39,10 +59,7 @@ async fn list_products(
                 Some(hit) => hit,
                 None => {
                     let (page, total) = catalog.list(&query);
-                    let view = ViewContext {
-                        base_url: &ctx.base_url,
-                        currency: &state.config.currency,
-                    };
+                    let view = ctx.view(&state);
                     let items: Vec<_> = page
                         .into_iter()
                         .map(|p| product_view(&view, &catalog, p))
@@ -92,10 +109,7 @@ async fn get_product(
             )
             .into_response(),
             Some(p) => {
-                let view = ViewContext {
-                    base_url: &ctx.base_url,
-                    currency: &state.config.currency,
-                };
+                let view = ctx.view(&state);
                 json_value(StatusCode::OK, &product_view(&view, &catalog, p))
             }
         },
@@ -103,80 +117,61 @@ async fn get_product(
     ctx.finish(&state, res)
 }
 
-async fn list_categories(State(state): State<SharedState>, headers: HeaderMap) -> Response {
+/// Categories and brands answer alike.
+#[derive(Clone, Copy)]
+enum Taxonomy {
+    Category,
+    Brand,
+}
+
+async fn list_terms(state: SharedState, headers: HeaderMap, taxonomy: Taxonomy) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let catalog = state.catalog.get();
-    let view = ViewContext {
-        base_url: &ctx.base_url,
-        currency: &state.config.currency,
+    let view = ctx.view(&state);
+    let items: Vec<TermView> = match taxonomy {
+        Taxonomy::Category => catalog
+            .data
+            .categories
+            .iter()
+            .map(|c| category_view(&view, &catalog, c))
+            .collect(),
+        Taxonomy::Brand => catalog
+            .data
+            .brands
+            .iter()
+            .map(|b| brand_view(&view, &catalog, b))
+            .collect(),
     };
-    let items: Vec<_> = catalog
-        .data
-        .categories
-        .iter()
-        .map(|c| category_view(&view, &catalog, c))
-        .collect();
     ctx.finish(&state, json_value(StatusCode::OK, &items))
 }
 
-async fn get_category(
-    State(state): State<SharedState>,
+async fn get_term(
+    state: SharedState,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    id: String,
+    taxonomy: Taxonomy,
 ) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let catalog = state.catalog.get();
-    let view = ViewContext {
-        base_url: &ctx.base_url,
-        currency: &state.config.currency,
+    let view = ctx.view(&state);
+    let id = id.parse().ok();
+    let found = match taxonomy {
+        Taxonomy::Category => id
+            .and_then(|id| catalog.category(CategoryId(id)))
+            .map(|c| category_view(&view, &catalog, c)),
+        Taxonomy::Brand => id
+            .and_then(|id| catalog.brand(BrandId(id)))
+            .map(|b| brand_view(&view, &catalog, b)),
     };
-    let found = id
-        .parse()
-        .ok()
-        .and_then(|id| catalog.category(CategoryId(id)));
-    let res = match found {
-        Some(c) => json_value(StatusCode::OK, &category_view(&view, &catalog, c)),
-        None => ApiError::new(
+    let res = match (found, taxonomy) {
+        (Some(term), _) => json_value(StatusCode::OK, &term),
+        (None, Taxonomy::Category) => ApiError::new(
             StatusCode::NOT_FOUND,
             "woocommerce_rest_category_invalid_id",
             "Invalid category ID.",
         )
         .into_response(),
-    };
-    ctx.finish(&state, res)
-}
-
-async fn list_brands(State(state): State<SharedState>, headers: HeaderMap) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
-    let catalog = state.catalog.get();
-    let view = ViewContext {
-        base_url: &ctx.base_url,
-        currency: &state.config.currency,
-    };
-    let items: Vec<_> = catalog
-        .data
-        .brands
-        .iter()
-        .map(|b| brand_view(&view, &catalog, b))
-        .collect();
-    ctx.finish(&state, json_value(StatusCode::OK, &items))
-}
-
-async fn get_brand(
-    State(state): State<SharedState>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
-    let catalog = state.catalog.get();
-    let view = ViewContext {
-        base_url: &ctx.base_url,
-        currency: &state.config.currency,
-    };
-    let found = id.parse().ok().and_then(|id| catalog.brand(BrandId(id)));
-    let res = match found {
-        Some(b) => json_value(StatusCode::OK, &brand_view(&view, &catalog, b)),
-        None => ApiError::new(
+        (None, Taxonomy::Brand) => ApiError::new(
             StatusCode::NOT_FOUND,
             "woocommerce_rest_brand_invalid_id",
             "Invalid brand ID.",

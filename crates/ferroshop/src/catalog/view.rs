@@ -276,34 +276,19 @@ pub fn product_view(ctx: &ViewContext, catalog: &Catalog, p: &Product) -> Produc
             .category_ids
             .iter()
             .filter_map(|id| catalog.category(*id))
-            .map(|c| TermLink {
-                id: c.id.0,
-                name: c.name.clone(),
-                slug: c.slug.clone(),
-                link: format!("{}/product-category/{}/", ctx.base_url, c.slug),
-            })
+            .map(|c| term_link(ctx, "product-category", c.id.0, &c.name, &c.slug))
             .collect(),
         tags: taxonomy_source
             .tag_ids
             .iter()
             .filter_map(|id| catalog.tag(*id))
-            .map(|t| TermLink {
-                id: t.id.0,
-                name: t.name.clone(),
-                slug: t.slug.clone(),
-                link: format!("{}/product-tag/{}/", ctx.base_url, t.slug),
-            })
+            .map(|t| term_link(ctx, "product-tag", t.id.0, &t.name, &t.slug))
             .collect(),
         brands: taxonomy_source
             .brand_ids
             .iter()
             .filter_map(|id| catalog.brand(*id))
-            .map(|b| TermLink {
-                id: b.id.0,
-                name: b.name.clone(),
-                slug: b.slug.clone(),
-                link: format!("{}/brand/{}/", ctx.base_url, b.slug),
-            })
+            .map(|b| term_link(ctx, "brand", b.id.0, &b.name, &b.slug))
             .collect(),
         attributes: p
             .attributes
@@ -343,6 +328,16 @@ pub fn product_view(ctx: &ViewContext, catalog: &Catalog, p: &Product) -> Produc
         },
         additional_information: additional_information(catalog, taxonomy_source),
         extensions: Value::Object(Default::default()),
+    }
+}
+
+/// A category, tag or brand as a product lists it, linking to its page under `base`.
+fn term_link(ctx: &ViewContext, base: &str, id: i64, name: &str, slug: &str) -> TermLink {
+    TermLink {
+        id,
+        name: name.to_string(),
+        slug: slug.to_string(),
+        link: format!("{}/{base}/{slug}/", ctx.base_url),
     }
 }
 

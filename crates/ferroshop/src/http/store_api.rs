@@ -5,6 +5,7 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 
+use crate::catalog::view::ViewContext;
 use crate::clock;
 use crate::error::ApiError;
 use crate::session::{Session, SessionSource, SESSION_COOKIE, SESSION_TTL_SECS};
@@ -25,6 +26,14 @@ impl StoreCtx {
             session: state.keys.session_from(headers),
             base_url: base_url(state, headers),
             now: clock::now(),
+        }
+    }
+
+    /// What views need to write links and prices for this request.
+    pub fn view<'a>(&'a self, state: &'a AppState) -> ViewContext<'a> {
+        ViewContext {
+            base_url: &self.base_url,
+            currency: &state.config.currency,
         }
     }
 
