@@ -60,6 +60,12 @@ impl TestApp {
         res.headers()["nonce"].to_str().unwrap().to_string()
     }
 
+    /// A new session's Cart-Token, as a headless client gets it.
+    pub async fn cart_token(&self) -> String {
+        let res = self.bare().get(self.api("/cart")).send().await.unwrap();
+        res.headers()["cart-token"].to_str().unwrap().to_string()
+    }
+
     pub async fn stop(mut self) {
         if let Some(s) = self.server.take() {
             s.shutdown().await.unwrap();
