@@ -3,6 +3,7 @@
 
 pub mod cart;
 pub mod catalog;
+pub mod checkout;
 pub mod clock;
 pub mod config;
 pub mod error;
