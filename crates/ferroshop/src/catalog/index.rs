@@ -19,9 +19,34 @@ pub struct Catalog {
     media: HashMap<MediaId, usize>,
     /// Every category's id together with the ids of all its descendants.
     category_trees: HashMap<CategoryId, Vec<CategoryId>>,
+    /// What the category and brand calls show, worked out once per snapshot rather
+    /// than by scanning every product on every request.
+    category_facts: HashMap<CategoryId, TermFacts>,
+    brand_facts: HashMap<BrandId, TermFacts>,
     /// Rendered listing responses for this snapshot (total, pages, body), by request;
     /// dropped with the snapshot.
     pub listings: ResponseCache<(usize, usize, Bytes)>,
+}
+
+/// Products in a category (with its subcategories) or a brand, and the main image of
+/// the first of them in menu order, which stands in for a category without an image.
+#[derive(Debug, Clone, Copy, Default)]
+struct TermFacts {
+    count: usize,
+    first: Option<(i64, ProductId, Option<MediaId>)>,
+}
+
+impl TermFacts {
+    fn add(&mut self, p: &Product) {
+        self.count += 1;
+        let key = (p.menu_order, p.id, p.image_ids.first().copied());
+        if self
+            .first
+            .is_none_or(|(order, id, _)| (p.menu_order, p.id) < (order, id))
+        {
+            self.first = Some(key);
+        }
+    }
 }
 
 /// The price facts of a product, with a variable product summarised over its variations.
@@ -78,9 +103,27 @@ impl Catalog {
             }
             category_trees.insert(c.id, tree);
         }
+        let mut category_facts: HashMap<CategoryId, TermFacts> = HashMap::new();
+        let mut brand_facts: HashMap<BrandId, TermFacts> = HashMap::new();
+        for p in data
+            .products
+            .iter()
+            .filter(|p| p.kind != ProductKind::Variation)
+        {
+            for (category, tree) in &category_trees {
+                if p.category_ids.iter().any(|c| tree.contains(c)) {
+                    category_facts.entry(*category).or_default().add(p);
+                }
+            }
+            for b in &p.brand_ids {
+                brand_facts.entry(*b).or_default().add(p);
+            }
+        }
         Self {
             version,
             data,
+            category_facts,
+            brand_facts,
             by_id,
             by_slug,
             variations,
@@ -167,16 +210,17 @@ impl Catalog {
 
     /// Published top-level products in a category or any of its subcategories.
     pub fn category_count(&self, id: CategoryId) -> usize {
-        let tree = self.category_tree(id);
-        self.top_level()
-            .filter(|p| p.category_ids.iter().any(|c| tree.contains(c)))
-            .count()
+        self.category_facts.get(&id).map_or(0, |f| f.count)
     }
 
     pub fn brand_count(&self, id: BrandId) -> usize {
-        self.top_level()
-            .filter(|p| p.brand_ids.contains(&id))
-            .count()
+        self.brand_facts.get(&id).map_or(0, |f| f.count)
+    }
+
+    /// The main image of the category's first product in menu order.
+    pub fn category_stand_in_image(&self, id: CategoryId) -> Option<&Media> {
+        let (_, _, image) = self.category_facts.get(&id)?.first?;
+        self.media(image?)
     }
 
     pub fn top_level(&self) -> impl Iterator<Item = &Product> {

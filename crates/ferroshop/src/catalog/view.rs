@@ -465,15 +465,7 @@ pub fn category_view(ctx: &ViewContext, catalog: &Catalog, c: &Category) -> Term
     let image = c
         .image_id
         .and_then(|id| catalog.media(id))
-        .or_else(|| {
-            let tree = catalog.category_tree(c.id);
-            catalog
-                .top_level()
-                .filter(|p| p.category_ids.iter().any(|x| tree.contains(x)))
-                .min_by_key(|p| (p.menu_order, p.id))
-                .and_then(|p| p.image_ids.first())
-                .and_then(|id| catalog.media(*id))
-        })
+        .or_else(|| catalog.category_stand_in_image(c.id))
         .map(|m| image_view(ctx, m));
     TermView {
         id: c.id.0,
