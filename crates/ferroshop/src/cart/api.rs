@@ -8,7 +8,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use serde_json::Value;
 
-use super::model::{check_quantity, resolve, CartError, StoredCart};
+use super::model::{resolve, CartError, StoredCart};
 use super::service::{self, ChangeError};
 use super::view::{cart_view, CartView};
 use crate::catalog::model::ProductId;
@@ -304,12 +304,17 @@ async fn add_item_inner(
 }
 
 /// A 409 for a key the cart does not hold carries the cart, so the client can redraw.
-async fn invalid_key(state: &AppState, ctx: &StoreCtx) -> ApiError {
+fn invalid_key(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> ApiError {
+    let cart = serde_json::to_value(render(state, ctx, cart)).unwrap_or(Value::Null);
+    cart_error(CartError::InvalidKey).with_data("cart", cart)
+}
+
+/// The same, when the key went missing during the change: the cart is read afresh.
+async fn key_gone(state: &AppState, ctx: &StoreCtx) -> ApiError {
     let cart = service::load(state, &ctx.session, ctx.now)
         .await
         .unwrap_or_default();
-    let cart = serde_json::to_value(render(state, ctx, &cart)).unwrap_or(Value::Null);
-    cart_error(CartError::InvalidKey).with_data("cart", cart)
+    invalid_key(state, ctx, &cart)
 }
 
 async fn update_item_inner(
@@ -323,7 +328,7 @@ async fn update_item_inner(
     let quantity = quantity_param(params)?;
     let current = service::load(state, &ctx.session, ctx.now).await?;
     let Some(line) = current.line(&key).cloned() else {
-        return Err(invalid_key(state, ctx).await);
+        return Err(invalid_key(state, ctx, &current));
     };
     let catalog = state.catalog.get();
     let chosen: Vec<(String, String)> = line
@@ -335,14 +340,13 @@ async fn update_item_inner(
     let stock = find_stock(&state.db, line.id)
         .await?
         .ok_or_else(|| cart_error(CartError::InvalidProduct))?;
-    check_quantity(&addition, quantity, 0, &stock).map_err(cart_error)?;
     match service::change(state, &ctx.session, ctx.now, |cart| {
         cart.set_quantity(&addition, &key, quantity, &stock)
     })
     .await
     {
         Ok((cart, ())) => Ok(cart),
-        Err(ChangeError::Cart(CartError::InvalidKey)) => Err(invalid_key(state, ctx).await),
+        Err(ChangeError::Cart(CartError::InvalidKey)) => Err(key_gone(state, ctx).await),
         Err(e) => Err(change_error(e)),
     }
 }
@@ -357,7 +361,7 @@ async fn remove_item_inner(
         .ok_or_else(|| ApiError::missing_param("key"))?;
     match service::change(state, &ctx.session, ctx.now, |cart| cart.remove(&key)).await {
         Ok((cart, _)) => Ok(cart),
-        Err(ChangeError::Cart(CartError::InvalidKey)) => Err(invalid_key(state, ctx).await),
+        Err(ChangeError::Cart(CartError::InvalidKey)) => Err(key_gone(state, ctx).await),
         Err(e) => Err(change_error(e)),
     }
 }
