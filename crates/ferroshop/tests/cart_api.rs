@@ -6,14 +6,24 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 
-async fn add(app: &TestApp, client: &reqwest::Client, nonce: &str, body: Value) -> (u16, Value) {
-    let res = client
-        .post(app.api("/cart/add-item"))
+/// A Store API write with the shopper's nonce.
+async fn post(
+    app: &TestApp,
+    c: &reqwest::Client,
+    nonce: &str,
+    path: &str,
+    body: Value,
+) -> reqwest::Response {
+    c.post(app.api(path))
         .header("Nonce", nonce)
         .json(&body)
         .send()
         .await
-        .unwrap();
+        .unwrap()
+}
+
+async fn add(app: &TestApp, c: &reqwest::Client, nonce: &str, body: Value) -> (u16, Value) {
+    let res = post(app, c, nonce, "/cart/add-item", body).await;
     (res.status().as_u16(), res.json().await.unwrap())
 }
 
@@ -95,20 +105,16 @@ async fn adding_an_item_keeps_it_in_the_session(backend: Backend) {
     };
     let c = app.shopper();
     let nonce = app.nonce(&c).await;
-    let res = c
-        .post(app.api("/cart/add-item"))
-        .header("Nonce", &nonce)
-        .json(&json!({"id": BEANIE, "quantity": 2}))
-        .send()
-        .await
-        .unwrap();
+    let res = post(
+        &app,
+        &c,
+        &nonce,
+        "/cart/add-item",
+        json!({"id": BEANIE, "quantity": 2}),
+    )
+    .await;
     assert_eq!(res.status(), 201);
-    let cookies: Vec<String> = res
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .map(|v| v.to_str().unwrap().to_string())
-        .collect();
+    let cookies: Vec<String> = set_cookies(&res);
     assert!(cookies
         .iter()
         .any(|c| c.starts_with("woocommerce_items_in_cart=1")));
@@ -455,92 +461,81 @@ async fn items_are_updated_and_removed_by_key(backend: Backend) {
     let (_, cart) = add(&app, &c, &nonce, json!({"id": BEANIE})).await;
     let key = cart["items"][0]["key"].as_str().unwrap().to_string();
     add(&app, &c, &nonce, json!({"id": MUG})).await;
-    let res = c
-        .post(app.api("/cart/update-item"))
-        .header("Nonce", &nonce)
-        .json(&json!({"key": key, "quantity": 5}))
-        .send()
-        .await
-        .unwrap();
+    let res = post(
+        &app,
+        &c,
+        &nonce,
+        "/cart/update-item",
+        json!({"key": key, "quantity": 5}),
+    )
+    .await;
     assert_eq!(res.status(), 200);
     let cart: Value = res.json().await.unwrap();
     assert_eq!(cart["items"][0]["quantity"], 5);
     assert_eq!(cart["items_count"], 6);
     let mug_key = cart["items"][1]["key"].as_str().unwrap().to_string();
-    let res = c
-        .post(app.api("/cart/update-item"))
-        .header("Nonce", &nonce)
-        .json(&json!({"key": mug_key, "quantity": 4}))
-        .send()
-        .await
-        .unwrap();
+    let res = post(
+        &app,
+        &c,
+        &nonce,
+        "/cart/update-item",
+        json!({"key": mug_key, "quantity": 4}),
+    )
+    .await;
     assert_eq!(res.status(), 400);
     assert_eq!(
         res.json::<Value>().await.unwrap()["code"],
         "woocommerce_rest_product_partially_out_of_stock"
     );
-    let res = c
-        .post(app.api("/cart/update-item"))
-        .header("Nonce", &nonce)
-        .json(&json!({"key": key, "quantity": 0}))
-        .send()
-        .await
-        .unwrap();
+    let res = post(
+        &app,
+        &c,
+        &nonce,
+        "/cart/update-item",
+        json!({"key": key, "quantity": 0}),
+    )
+    .await;
     assert_eq!(res.status(), 400);
-    let res = c
-        .post(app.api("/cart/update-item"))
-        .header("Nonce", &nonce)
-        .json(&json!({"key": "0123456789abcdef0123456789abcdef", "quantity": 1}))
-        .send()
-        .await
-        .unwrap();
+    let res = post(
+        &app,
+        &c,
+        &nonce,
+        "/cart/update-item",
+        json!({"key": "0123456789abcdef0123456789abcdef", "quantity": 1}),
+    )
+    .await;
     assert_eq!(res.status(), 409);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["code"], "woocommerce_rest_cart_invalid_key");
     assert_eq!(body["data"]["cart"]["items_count"], 6);
-    let res = c
-        .post(app.api("/cart/update-item"))
-        .header("Nonce", &nonce)
-        .json(&json!({"quantity": 1}))
-        .send()
-        .await
-        .unwrap();
+    let res = post(
+        &app,
+        &c,
+        &nonce,
+        "/cart/update-item",
+        json!({"quantity": 1}),
+    )
+    .await;
     assert_eq!(res.status(), 400);
-    let res = c
-        .post(app.api("/cart/remove-item"))
-        .header("Nonce", &nonce)
-        .json(&json!({"key": key}))
-        .send()
-        .await
-        .unwrap();
+    let res = post(&app, &c, &nonce, "/cart/remove-item", json!({"key": key})).await;
     assert_eq!(res.status(), 200);
     let cart: Value = res.json().await.unwrap();
     assert_eq!(cart["items_count"], 1);
-    let res = c
-        .post(app.api("/cart/remove-item"))
-        .header("Nonce", &nonce)
-        .json(&json!({"key": key}))
-        .send()
-        .await
-        .unwrap();
+    let res = post(&app, &c, &nonce, "/cart/remove-item", json!({"key": key})).await;
     assert_eq!(res.status(), 409);
     assert_eq!(
         res.json::<Value>().await.unwrap()["message"],
         "Cart item no longer exists or is invalid."
     );
-    let res = c
-        .post(app.api("/cart/remove-item"))
-        .header("Nonce", &nonce)
-        .json(&json!({"key": mug_key}))
-        .send()
-        .await
-        .unwrap();
-    let cookies: Vec<String> = res
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .map(|v| v.to_str().unwrap().to_string())
-        .collect();
+    let res = post(
+        &app,
+        &c,
+        &nonce,
+        "/cart/remove-item",
+        json!({"key": mug_key}),
+    )
+    .await;
+    let cookies: Vec<String> = set_cookies(&res);
     assert!(cookies
         .iter()
         .any(|c| c.starts_with("woocommerce_items_in_cart=;") && c.contains("Max-Age=0")));

@@ -18,12 +18,7 @@ async fn ajax(
         .await
         .unwrap();
     let status = res.status().as_u16();
-    let cookies = res
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .map(|v| v.to_str().unwrap().to_string())
-        .collect();
+    let cookies = set_cookies(&res);
     (status, cookies, res.json().await.unwrap())
 }
 

@@ -455,6 +455,10 @@ pub fn tax_lines(rates: &[TaxRate], items: &[LineTax], shipping: &[LineTax]) -> 
 mod tests {
     use super::*;
 
+    fn ids(found: &[&TaxRate]) -> Vec<TaxRateId> {
+        found.iter().map(|r| r.id).collect()
+    }
+
     fn rate(id: u64, country: &str, percent: &str) -> TaxRate {
         TaxRate {
             id: TaxRateId(id),
@@ -568,10 +572,7 @@ mod tests {
     fn find_rates_matches_country_and_ignores_other_countries() {
         let rates = vec![rate(1, "GB", "20"), rate(2, "DE", "19")];
         let found = find_rates(&rates, &TaxClass::standard(), &at("DE", "", "", ""));
-        assert_eq!(
-            found.iter().map(|r| r.id).collect::<Vec<_>>(),
-            vec![TaxRateId(2)]
-        );
+        assert_eq!(ids(&found), vec![TaxRateId(2)]);
     }
 
     #[test]
@@ -598,10 +599,7 @@ mod tests {
             },
         ];
         let found = find_rates(&rates, &TaxClass::reduced_rate(), &at("GB", "", "", ""));
-        assert_eq!(
-            found.iter().map(|r| r.id).collect::<Vec<_>>(),
-            vec![TaxRateId(2)]
-        );
+        assert_eq!(ids(&found), vec![TaxRateId(2)]);
     }
 
     #[test]
@@ -623,25 +621,16 @@ mod tests {
             },
         ];
         let found = find_rates(&rates, &TaxClass::standard(), &at("US", "CA", "90210", ""));
-        assert_eq!(
-            found.iter().map(|r| r.id).collect::<Vec<_>>(),
-            vec![TaxRateId(3), TaxRateId(4)]
-        );
+        assert_eq!(ids(&found), vec![TaxRateId(3), TaxRateId(4)]);
         let found = find_rates(&rates, &TaxClass::standard(), &at("US", "CA", "94016", ""));
-        assert_eq!(
-            found.iter().map(|r| r.id).collect::<Vec<_>>(),
-            vec![TaxRateId(2), TaxRateId(4)]
-        );
+        assert_eq!(ids(&found), vec![TaxRateId(2), TaxRateId(4)]);
     }
 
     #[test]
     fn find_rates_prefers_the_first_of_equally_specific_rates() {
         let rates = vec![rate(1, "GB", "20"), rate(2, "GB", "17.5")];
         let found = find_rates(&rates, &TaxClass::standard(), &at("GB", "", "", ""));
-        assert_eq!(
-            found.iter().map(|r| r.id).collect::<Vec<_>>(),
-            vec![TaxRateId(1)]
-        );
+        assert_eq!(ids(&found), vec![TaxRateId(1)]);
     }
 
     #[test]
@@ -654,10 +643,7 @@ mod tests {
             rate(2, "US", "2"),
         ];
         let found = find_rates(&rates, &TaxClass::standard(), &at("US", "", "", ""));
-        assert_eq!(
-            found.iter().map(|r| r.id).collect::<Vec<_>>(),
-            vec![TaxRateId(2), TaxRateId(1)]
-        );
+        assert_eq!(ids(&found), vec![TaxRateId(2), TaxRateId(1)]);
     }
 
     #[test]

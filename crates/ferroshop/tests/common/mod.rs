@@ -74,6 +74,15 @@ impl TestApp {
     }
 }
 
+/// The Set-Cookie headers of a response, as text.
+pub fn set_cookies(res: &reqwest::Response) -> Vec<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect()
+}
+
 fn random_name() -> String {
     let mut b = [0u8; 6];
     rand::thread_rng().fill_bytes(&mut b);
