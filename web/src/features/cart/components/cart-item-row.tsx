@@ -4,7 +4,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BlockingOverlay } from '@/components/ui/blocking-overlay';
-import { Icon } from '@/components/ui/icon';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';
 import { QuantityInput } from '@/components/ui/quantity-input';
@@ -15,6 +14,7 @@ import type { CartItem } from '@/types/store-api';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { cartItemDetails, removedMessage } from '../lib/cart-item-text';
+import { RemoveItemButton } from './remove-item-button';
 import styles from './cart-view.module.css';
 
 export const QUANTITY_UPDATE_DELAY_MS = 500;
@@ -104,15 +104,7 @@ export function CartItemRow({ item, notify }: { item: CartItem; notify: Notify }
         </span>
       </td>
       <td className={styles.removeCell}>
-        <button
-          type="button"
-          className={styles.remove}
-          aria-label={`Remove ${name} from cart`}
-          onClick={onRemove}
-          disabled={remove.isPending}
-        >
-          <Icon name="close" size={16} />
-        </button>
+        <RemoveItemButton name={name} onClick={onRemove} disabled={remove.isPending} className={styles.remove} />
         <BlockingOverlay active={remove.isPending} />
       </td>
     </tr>

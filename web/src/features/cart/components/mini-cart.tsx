@@ -4,7 +4,6 @@
 import { Link } from 'react-router';
 import { BlockingOverlay } from '@/components/ui/blocking-overlay';
 import { ButtonLink } from '@/components/ui/button';
-import { Icon } from '@/components/ui/icon';
 import { ProductImage } from '@/components/ui/product-image';
 import { toAppPath } from '@/config/paths';
 import { settings } from '@/config/settings';
@@ -13,6 +12,7 @@ import { htmlToText } from '@/lib/html-text';
 import type { Cart, CartItem } from '@/types/store-api';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { cartItemDetails } from '../lib/cart-item-text';
+import { RemoveItemButton } from './remove-item-button';
 import styles from './mini-cart.module.css';
 
 export const EMPTY_MINI_CART = 'No products in the cart.';
@@ -37,15 +37,7 @@ function MiniCartItem({ item }: { item: CartItem }) {
           {item.quantity} &times; {formatPrice(item.prices.price, item.prices)}
         </span>
       </div>
-      <button
-        type="button"
-        className={styles.remove}
-        aria-label={`Remove ${name} from cart`}
-        onClick={() => remove.mutate(item.key)}
-        disabled={remove.isPending}
-      >
-        <Icon name="close" size={16} />
-      </button>
+      <RemoveItemButton name={name} onClick={() => remove.mutate(item.key)} disabled={remove.isPending} className={styles.remove} />
       <BlockingOverlay active={remove.isPending} />
     </li>
   );
