@@ -91,8 +91,10 @@ describe('a variable product page', () => {
     const details = screen.getByTestId('variation-details');
     expect(details.textContent).toContain('$45.00');
     expect(details.textContent).toContain('In stock');
-    // The variation's image takes the main place.
-    expect(screen.getByTestId('product-main-image').querySelector('img')?.getAttribute('src')).toBe(variable.images[1]!.src);
+    // The variation's image takes the main place (it may land a render after the button).
+    await waitFor(() =>
+      expect(screen.getByTestId('product-main-image').querySelector('img')?.getAttribute('src')).toBe(variable.images[1]!.src),
+    );
   });
 
   it('disables options that no variation offers with the other choice', () => {
