@@ -36,6 +36,7 @@ test: test-rust test-web test-browser
 
 test-rust:
 	./scripts/need cargo
+	./scripts/ensure-python-tools
 	cargo test --workspace
 
 test-web: web/node_modules/.installed

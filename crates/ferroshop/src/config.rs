@@ -26,6 +26,11 @@ pub struct Config {
     pub log_format: LogFormat,
     /// Largest request body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// Take the client's address from X-Forwarded-For (the last entry, added by the
+    /// shop's own proxy) for login rate limits; only when such a proxy is in front.
+    pub trust_forwarded_for: bool,
+    pub mail: crate::mail::MailConfig,
+    pub checkout: crate::checkout::settings::CheckoutConfig,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +51,9 @@ impl Default for Config {
             cart_redirect_after_add: false,
             log_format: LogFormat::Text,
             max_body_bytes: 64 * 1024,
+            trust_forwarded_for: false,
+            mail: crate::mail::MailConfig::default(),
+            checkout: Default::default(),
         }
     }
 }
@@ -76,7 +84,10 @@ struct FileConfig {
     cart_redirect_after_add: Option<bool>,
     log_format: Option<String>,
     max_body_bytes: Option<usize>,
+    trust_forwarded_for: Option<bool>,
+    mail: Option<crate::mail::FileMail>,
     currency: Option<FileCurrency>,
+    checkout: Option<crate::checkout::settings::CheckoutFile>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -133,6 +144,15 @@ impl Config {
         if let Some(v) = file.max_body_bytes {
             self.max_body_bytes = v;
         }
+        if let Some(v) = file.trust_forwarded_for {
+            self.trust_forwarded_for = v;
+        }
+        if let Some(m) = file.mail {
+            self.mail.apply_file(m)?;
+        }
+        if let Some(c) = file.checkout {
+            self.checkout.apply_file(c)?;
+        }
         if let Some(c) = file.currency {
             self.currency.apply(
                 "currency",
@@ -175,6 +195,10 @@ impl Config {
                 .parse()
                 .map_err(|_| bad("FERROSHOP_MAX_BODY_BYTES", "expected a number of bytes"))?;
         }
+        if let Some(v) = get("FERROSHOP_TRUST_FORWARDED_FOR") {
+            self.trust_forwarded_for = parse_yes_no("FERROSHOP_TRUST_FORWARDED_FOR", &v)?;
+        }
+        self.mail.apply_env(&get)?;
         let decimals = match get("FERROSHOP_PRICE_DECIMALS") {
             Some(v) => Some(
                 v.parse()
@@ -191,6 +215,7 @@ impl Config {
             get("FERROSHOP_DECIMAL_SEPARATOR").as_deref(),
             decimals,
         )?;
+        self.checkout.apply_env(&get)?;
         if self.max_body_bytes < 1024 {
             return Err(bad("max_body_bytes", "must be at least 1024"));
         }

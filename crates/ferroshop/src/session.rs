@@ -14,6 +14,8 @@ use crate::clock;
 
 /// The session cookie; named like the original shop's so its clients feel at home.
 pub const SESSION_COOKIE: &str = "wp_woocommerce_session_ferroshop";
+/// The signed-in customer's cookie: `customer id|login token|expiry|signature`.
+pub const LOGIN_COOKIE: &str = "wordpress_logged_in_ferroshop";
 /// How long a session lives after its last write.
 pub const SESSION_TTL_SECS: i64 = 48 * 3600;
 /// Nonces change every twelve hours and stay valid for one more period.
@@ -57,11 +59,21 @@ pub enum SessionSource {
     New,
 }
 
+/// What a valid login cookie says: who signed in, with which login token, until when.
+/// The signature and expiry are checked here; whether the token was revoked (logout)
+/// is the account code's question, answered from the database.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoginClaim {
+    pub customer_id: i64,
+    pub token: String,
+    pub expires: i64,
+}
+
 #[derive(Debug, Clone)]
 pub struct Session {
     pub id: SessionId,
     pub source: SessionSource,
-    /// 0 for a guest.
+    /// The signed-in customer's id from a valid login cookie; 0 for a guest.
     pub user_id: i64,
 }
 
@@ -93,6 +105,7 @@ impl Keys {
     /// session cookie, otherwise a new one.
     pub fn session_from(&self, headers: &HeaderMap) -> Session {
         let now = clock::now();
+        let user_id = self.login_from(headers, now).map_or(0, |c| c.customer_id);
         if let Some(id) = headers
             .get("cart-token")
             .and_then(|v| v.to_str().ok())
@@ -101,7 +114,7 @@ impl Keys {
             return Session {
                 id,
                 source: SessionSource::CartToken,
-                user_id: 0,
+                user_id,
             };
         }
         if let Some(id) =
@@ -110,14 +123,66 @@ impl Keys {
             return Session {
                 id,
                 source: SessionSource::Cookie,
-                user_id: 0,
+                user_id,
             };
         }
         Session {
             id: SessionId::generate(),
             source: SessionSource::New,
-            user_id: 0,
+            user_id,
         }
+    }
+
+    /// The login cookie's claim, if the request carries a validly signed, unexpired one.
+    pub fn login_from(&self, headers: &HeaderMap, now: i64) -> Option<LoginClaim> {
+        cookie(headers, LOGIN_COOKIE).and_then(|c| self.verify_login_cookie(&c, now))
+    }
+
+    /// `customer id|token|expiry|signature`, with `|` written `%7C` as the original
+    /// shop's cookies are.
+    pub fn login_cookie_value(&self, customer_id: i64, token: &str, expires: i64) -> String {
+        let sig = self.login_signature(customer_id, token, expires);
+        format!("{customer_id}%7C{token}%7C{expires}%7C{sig}")
+    }
+
+    fn login_signature(&self, customer_id: i64, token: &str, expires: i64) -> String {
+        hex::encode(self.sign(&[
+            b"logged_in",
+            customer_id.to_string().as_bytes(),
+            token.as_bytes(),
+            expires.to_string().as_bytes(),
+        ]))
+    }
+
+    pub fn verify_login_cookie(&self, value: &str, now: i64) -> Option<LoginClaim> {
+        if value.len() > 512 {
+            return None;
+        }
+        let value = value.replace("%7C", "|").replace("%7c", "|");
+        let mut parts = value.split('|');
+        let (id, token, expires, sig) =
+            (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+        if parts.next().is_some() {
+            return None;
+        }
+        let customer_id: i64 = id.parse().ok()?;
+        let expires: i64 = expires.parse().ok()?;
+        let token_ok = (16..=128).contains(&token.len())
+            && token
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if customer_id <= 0 || !token_ok {
+            return None;
+        }
+        let expected = self.login_signature(customer_id, token, expires);
+        if !constant_time_eq(sig.as_bytes(), expected.as_bytes()) || expires <= now {
+            return None;
+        }
+        Some(LoginClaim {
+            customer_id,
+            token: token.to_string(),
+            expires,
+        })
     }
 
     /// A JWT (HS256) naming the session, as the Store API's Cart-Token.
@@ -272,6 +337,47 @@ mod tests {
         assert!(!k.verify_nonce("wc_store_api", 0, &n, 100 + 2 * NONCE_TICK_SECS));
         assert!(!k.verify_nonce("woocommerce-cart", 0, &n, 100));
         assert!(!k.verify_nonce("wc_store_api", 7, &n, 100));
+    }
+
+    #[test]
+    fn a_login_cookie_names_its_customer_until_it_expires() {
+        let k = keys();
+        let token = "abcdefghijklmnopqrstuvwxyz012345";
+        let value = k.login_cookie_value(7, token, 2000);
+        let claim = k.verify_login_cookie(&value, 1000).unwrap();
+        assert_eq!(claim.customer_id, 7);
+        assert_eq!(claim.token, token);
+        assert_eq!(k.verify_login_cookie(&value, 2000), None);
+        assert_eq!(
+            k.verify_login_cookie(&value.replace('|', "%7C"), 1000)
+                .map(|c| c.customer_id),
+            Some(7)
+        );
+        let mut h = HeaderMap::new();
+        h.insert("cookie", format!("{LOGIN_COOKIE}={value}").parse().unwrap());
+        assert_eq!(k.login_from(&h, 1000).map(|c| c.customer_id), Some(7));
+    }
+
+    #[test]
+    fn a_forged_login_cookie_is_refused() {
+        let k = keys();
+        let token = "abcdefghijklmnopqrstuvwxyz012345";
+        let value = k.login_cookie_value(7, token, 2000);
+        // Another customer's id, a later expiry, another key: all break the signature.
+        assert_eq!(
+            k.verify_login_cookie(&value.replacen('7', "8", 1), 1000),
+            None
+        );
+        assert_eq!(
+            k.verify_login_cookie(&value.replace("2000", "9000"), 1000),
+            None
+        );
+        assert_eq!(
+            Keys::new(b"another".to_vec()).verify_login_cookie(&value, 1000),
+            None
+        );
+        assert_eq!(k.verify_login_cookie("7%7Cx%7C2000%7Cff", 1000), None);
+        assert_eq!(k.verify_login_cookie("", 1000), None);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use crate::catalog::index::{Catalog, CatalogHandle};
+use crate::checkout::rules::{ShopRules, RULES_SETTING};
 use crate::config::Config;
 use crate::session::Keys;
 use crate::store::{self, Db, StoreResult};
@@ -50,5 +51,12 @@ async fn load_catalog(db: &Db) -> StoreResult<Catalog> {
     // Read the version first: a change that lands while loading is caught next time.
     let version = store::catalog::catalog_version(db).await?;
     let data = store::catalog::load_catalog(db).await?;
-    Ok(Catalog::new(version, data))
+    let rules = match store::settings::get(db, RULES_SETTING).await? {
+        None => ShopRules::default(),
+        Some(json) => ShopRules::from_json(&json).unwrap_or_else(|e| {
+            tracing::error!(error = %e, "the stored shop rules cannot be read; using defaults");
+            ShopRules::default()
+        }),
+    };
+    Ok(Catalog::new(version, data).with_rules(rules))
 }

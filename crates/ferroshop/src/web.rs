@@ -53,7 +53,12 @@ struct Head {
     json_ld: Option<serde_json::Value>,
 }
 
-fn render_index(state: &AppState, head: &Head, status: StatusCode) -> Response {
+async fn render_index(
+    state: &AppState,
+    headers: &HeaderMap,
+    head: &Head,
+    status: StatusCode,
+) -> Response {
     let Some(template) = &state.pages.index else {
         let body = format!(
             "<!doctype html><meta charset=utf-8><title>{}</title><p>The storefront has not been built. Run <code>make run</code> from the repository root.</p>",
@@ -79,6 +84,8 @@ fn render_index(state: &AppState, head: &Head, status: StatusCode) -> Response {
             "decimal_separator": c.decimal_separator, "thousand_separator": c.thousand_separator,
             "prefix": c.prefix(), "suffix": c.suffix(),
         },
+        "checkout": checkout_settings(state, headers),
+        "account": crate::checkout::accounts::page_account(state, headers).await,
     });
     let mut extra = format!(
         "<script id=\"ferroshop-settings\" type=\"application/json\">{}</script>",
@@ -140,6 +147,38 @@ fn render_index(state: &AppState, head: &Head, status: StatusCode) -> Response {
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     res
+}
+
+/// What the checkout page needs: the classic calls' nonces for this shopper, the
+/// checkout options and the payment methods.
+fn checkout_settings(state: &AppState, headers: &HeaderMap) -> serde_json::Value {
+    use crate::checkout::ajax::{
+        APPLY_COUPON_NONCE, PROCESS_CHECKOUT_NONCE, REMOVE_COUPON_NONCE, UPDATE_ORDER_REVIEW_NONCE,
+    };
+    let session = state.keys.session_from(headers);
+    let now = crate::clock::now();
+    let nonce = |action: &str| state.keys.nonce(action, session.user_id, now);
+    let checkout = &state.config.checkout;
+    json!({
+        "nonces": {
+            "update_order_review": nonce(UPDATE_ORDER_REVIEW_NONCE),
+            "apply_coupon": nonce(APPLY_COUPON_NONCE),
+            "remove_coupon": nonce(REMOVE_COUPON_NONCE),
+            "process_checkout": nonce(PROCESS_CHECKOUT_NONCE),
+        },
+        "guest_checkout": checkout.guest_checkout,
+        "signup_at_checkout": checkout.signup_at_checkout,
+        "terms": checkout.terms.as_ref().map(|t| json!({"text": t.text, "page_url": t.page_url})),
+        "privacy_text": "Your personal data will be used to process your order, support your experience throughout this website, and for other purposes described in our privacy policy.",
+        "i18n_checkout_error": "Error processing checkout. Please try again.",
+        "gateways": checkout.gateways.list.iter().map(|g| json!({
+            "id": g.id, "title": g.title, "description": g.description,
+            "order_button_text": g.order_button_text,
+        })).collect::<Vec<_>>(),
+        "default_country": checkout.default_country,
+        "coupons_enabled": true,
+        "order_notes": true,
+    })
 }
 
 /// JSON safe inside a `<script>` element: no `<` can close it early.
@@ -345,13 +384,26 @@ pub async fn page(
                 None => not_found(&state),
             })
         }
-        ["checkout", ..] | ["my-account", ..] => {
-            Some((plain_head(&state, None, None, None), StatusCode::OK))
-        }
+        ["checkout", ..] => Some((
+            plain_head(&state, Some("Checkout"), None, None),
+            StatusCode::OK,
+        )),
+        ["my-account", ..] => Some((
+            plain_head(&state, Some("My account"), None, None),
+            StatusCode::OK,
+        )),
+        ["order-tracking"] => Some((
+            plain_head(&state, Some("Order tracking"), None, None),
+            StatusCode::OK,
+        )),
+        ["terms"] => Some((
+            plain_head(&state, Some("Terms and conditions"), None, None),
+            StatusCode::OK,
+        )),
         _ => None,
     };
     if let Some((head, status)) = head {
-        return render_index(&state, &head, status);
+        return render_index(&state, &headers, &head, status).await;
     }
     // A file of the built app; hashed assets are cached for a year.
     let immutable = path.starts_with("/assets/");
@@ -369,7 +421,7 @@ pub async fn page(
         }
         _ => {
             let (head, status) = not_found(&state);
-            render_index(&state, &head, status)
+            render_index(&state, &headers, &head, status).await
         }
     }
 }

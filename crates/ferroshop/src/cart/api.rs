@@ -103,15 +103,33 @@ fn change_error(e: ChangeError) -> ApiError {
     }
 }
 
-fn render(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> CartView {
+/// The cart as the Store API shows it: priced for the shopper's addresses (or the
+/// shop's default location until they give one).
+pub async fn render(
+    state: &AppState,
+    ctx: &StoreCtx,
+    cart: &StoredCart,
+) -> Result<CartView, ApiError> {
     let catalog = state.catalog.get();
     let view = ctx.view(state);
-    cart_view(&view, &catalog, cart)
+    let located = crate::checkout::service::with_default_location(state, &catalog, cart);
+    let pricing = crate::checkout::place::price_cart(state, &catalog, &located, ctx.now).await?;
+    let methods = state.config.checkout.gateways.ids();
+    Ok(cart_view(&view, &catalog, &located, &pricing, &methods))
 }
 
 /// A cart answer after a change, with the cart cookies.
-fn changed(state: &AppState, ctx: &StoreCtx, status: StatusCode, cart: &StoredCart) -> Response {
-    let mut res = json_value(status, &render(state, ctx, cart));
+pub async fn changed(
+    state: &AppState,
+    ctx: &StoreCtx,
+    status: StatusCode,
+    cart: &StoredCart,
+) -> Response {
+    let view = match render(state, ctx, cart).await {
+        Ok(v) => v,
+        Err(e) => return e.into_response(),
+    };
+    let mut res = json_value(status, &view);
     ctx.cart_cookies(
         state,
         res.headers_mut(),
@@ -124,7 +142,10 @@ fn changed(state: &AppState, ctx: &StoreCtx, status: StatusCode, cart: &StoredCa
 async fn get_cart(State(state): State<SharedState>, headers: HeaderMap) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let res = match service::load(&state, &ctx.session, ctx.now).await {
-        Ok(cart) => json_value(StatusCode::OK, &render(&state, &ctx, &cart)),
+        Ok(cart) => match render(&state, &ctx, &cart).await {
+            Ok(view) => json_value(StatusCode::OK, &view),
+            Err(e) => e.into_response(),
+        },
         Err(e) => ApiError::from(e).into_response(),
     };
     ctx.finish(&state, res)
@@ -133,7 +154,10 @@ async fn get_cart(State(state): State<SharedState>, headers: HeaderMap) -> Respo
 async fn list_items(State(state): State<SharedState>, headers: HeaderMap) -> Response {
     let ctx = StoreCtx::new(&state, &headers);
     let res = match service::load(&state, &ctx.session, ctx.now).await {
-        Ok(cart) => json_value(StatusCode::OK, &render(&state, &ctx, &cart).items),
+        Ok(cart) => match render(&state, &ctx, &cart).await {
+            Ok(view) => json_value(StatusCode::OK, &view.items),
+            Err(e) => e.into_response(),
+        },
         Err(e) => ApiError::from(e).into_response(),
     };
     ctx.finish(&state, res)
@@ -147,7 +171,10 @@ async fn get_item(
     let ctx = StoreCtx::new(&state, &headers);
     let res = match service::load(&state, &ctx.session, ctx.now).await {
         Ok(cart) => {
-            let rendered = render(&state, &ctx, &cart);
+            let rendered = match render(&state, &ctx, &cart).await {
+                Ok(v) => v,
+                Err(e) => return ctx.finish(&state, e.into_response()),
+            };
             let item = rendered.items.iter().find(|i| i.key == key);
             match item {
                 Some(item) => json_value(StatusCode::OK, item),
@@ -245,7 +272,7 @@ async fn write_cart(
         StatusCode::OK
     };
     let res = match result {
-        Ok(cart) => changed(&state, &ctx, status, &cart),
+        Ok(cart) => changed(&state, &ctx, status, &cart).await,
         Err(e) => e.into_response(),
     };
     ctx.finish(&state, res)
@@ -304,8 +331,11 @@ async fn add_item_inner(
 }
 
 /// A 409 for a key the cart does not hold carries the cart, so the client can redraw.
-fn invalid_key(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> ApiError {
-    let cart = serde_json::to_value(render(state, ctx, cart)).unwrap_or(Value::Null);
+async fn invalid_key(state: &AppState, ctx: &StoreCtx, cart: &StoredCart) -> ApiError {
+    let cart = match render(state, ctx, cart).await {
+        Ok(view) => serde_json::to_value(view).unwrap_or(Value::Null),
+        Err(e) => return e,
+    };
     cart_error(CartError::InvalidKey).with_data("cart", cart)
 }
 
@@ -314,7 +344,7 @@ async fn key_gone(state: &AppState, ctx: &StoreCtx) -> ApiError {
     let cart = service::load(state, &ctx.session, ctx.now)
         .await
         .unwrap_or_default();
-    invalid_key(state, ctx, &cart)
+    invalid_key(state, ctx, &cart).await
 }
 
 async fn update_item_inner(
@@ -328,7 +358,7 @@ async fn update_item_inner(
     let quantity = quantity_param(params)?;
     let current = service::load(state, &ctx.session, ctx.now).await?;
     let Some(line) = current.line(&key).cloned() else {
-        return Err(invalid_key(state, ctx, &current));
+        return Err(invalid_key(state, ctx, &current).await);
     };
     let catalog = state.catalog.get();
     let chosen: Vec<(String, String)> = line

@@ -20,6 +20,13 @@ pub struct StoredCart {
     pub items: Vec<CartLine>,
     #[serde(default)]
     pub coupons: Vec<String>,
+    /// Addresses and shipping choices for checkout; not part of the cart hash.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub customer: crate::checkout::address::CustomerDetails,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 /// One line: a product (or a variation) with the attribute values chosen for it.
@@ -340,6 +347,8 @@ mod tests {
             rating_average_x100: 0,
             review_count: 0,
             total_sales: 0,
+            tax_class: String::new(),
+            shipping_class: String::new(),
             image_ids: vec![],
             category_ids: vec![],
             brand_ids: vec![],

@@ -1,7 +1,7 @@
 //! The cart as the Store API shows it, priced from the catalogue snapshot.
 
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::model::StoredCart;
 use crate::catalog::index::Catalog;
@@ -9,6 +9,9 @@ use crate::catalog::model::{Backorders, ProductKind};
 use crate::catalog::view::{
     image_view, low_stock_remaining, max_quantity, min_quantity, ImageView, ViewContext,
 };
+use crate::checkout::address::Address;
+use crate::checkout::coupons::CouponKind;
+use crate::checkout::totals::{LinePrice, PackagePrice, Pricing};
 use crate::money::CurrencyFields;
 
 #[derive(Serialize)]
@@ -166,7 +169,15 @@ pub fn priced_lines<'a>(catalog: &'a Catalog, cart: &'a StoredCart) -> Vec<Price
         .collect()
 }
 
-pub fn cart_view(ctx: &ViewContext, catalog: &Catalog, cart: &StoredCart) -> CartView {
+/// The Store API cart. `pricing` is the cart priced for the shopper's addresses
+/// (see `checkout::totals`); `payment_methods` are the ids of the enabled gateways.
+pub fn cart_view(
+    ctx: &ViewContext,
+    catalog: &Catalog,
+    cart: &StoredCart,
+    pricing: &Pricing,
+    payment_methods: &[&str],
+) -> CartView {
     let currency = ctx.currency.api_fields();
     let lines = priced_lines(catalog, cart);
     let mut total_items = 0i64;
@@ -250,12 +261,18 @@ pub fn cart_view(ctx: &ViewContext, catalog: &Catalog, cart: &StoredCart) -> Car
                         sale_price: sale.saturating_mul(scale).to_string(),
                     },
                 },
-                totals: ItemTotals {
-                    line_subtotal: l.line_total.to_string(),
-                    line_subtotal_tax: "0".into(),
-                    line_total: l.line_total.to_string(),
-                    line_total_tax: "0".into(),
-                    currency: currency.clone(),
+                totals: {
+                    let priced = pricing.line(&l.line.key);
+                    let field = |f: fn(&LinePrice) -> i64, fallback: i64| {
+                        priced.map_or(fallback, f).to_string()
+                    };
+                    ItemTotals {
+                        line_subtotal: field(|p| p.subtotal, l.line_total),
+                        line_subtotal_tax: field(|p| p.subtotal_tax, 0),
+                        line_total: field(|p| p.total, l.line_total),
+                        line_total_tax: field(|p| p.total_tax, 0),
+                        currency: currency.clone(),
+                    }
                 },
                 catalog_visibility: "visible",
                 extensions: Value::Object(Default::default()),
@@ -263,40 +280,141 @@ pub fn cart_view(ctx: &ViewContext, catalog: &Catalog, cart: &StoredCart) -> Car
         })
         .collect();
     let items_count = lines.iter().map(|l| l.line.quantity).sum();
+    let _ = total_items;
+    let money = |v: i64| v.to_string();
     CartView {
-        coupons: Vec::new(),
-        shipping_rates: Vec::new(),
-        shipping_address: AddressView::default(),
-        billing_address: AddressView {
-            email: Some(String::new()),
-            ..Default::default()
-        },
+        coupons: pricing
+            .coupons
+            .iter()
+            .map(|c| {
+                json!({
+                    "code": c.code.as_str(),
+                    "discount_type": match c.kind {
+                        CouponKind::Percent { .. } => "percent",
+                        CouponKind::FixedCart { .. } => "fixed_cart",
+                        CouponKind::FixedProduct { .. } => "fixed_product",
+                    },
+                    "totals": with_currency(json!({
+                        "total_discount": money(c.discount),
+                        "total_discount_tax": money(c.discount_tax),
+                    }), &currency),
+                })
+            })
+            .collect(),
+        shipping_rates: pricing
+            .packages
+            .iter()
+            .enumerate()
+            .map(|(i, p)| package_json(i, p, &lines, &currency))
+            .collect(),
+        shipping_address: address_view(&cart.customer.shipping, false),
+        billing_address: address_view(&cart.customer.billing, true),
         items,
         items_count,
         // Weight is not money: a display figure in kilograms.
         items_weight: weight_grams as f64 / 1000.0,
         cross_sells: Vec::new(),
-        needs_payment: total_items > 0,
+        needs_payment: pricing.total > 0,
         needs_shipping,
-        has_calculated_shipping: false,
+        has_calculated_shipping: pricing.has_calculated_shipping,
         fees: Vec::new(),
         totals: CartTotals {
-            total_items: total_items.to_string(),
-            total_items_tax: "0".into(),
+            total_items: money(pricing.items_total),
+            total_items_tax: money(pricing.items_tax),
             total_fees: "0".into(),
             total_fees_tax: "0".into(),
-            total_discount: "0".into(),
-            total_discount_tax: "0".into(),
-            total_shipping: "0".into(),
-            total_shipping_tax: "0".into(),
-            total_price: total_items.to_string(),
-            total_tax: "0".into(),
-            tax_lines: Vec::new(),
-            currency,
+            total_discount: money(pricing.discount_total),
+            total_discount_tax: money(pricing.discount_tax),
+            total_shipping: money(pricing.shipping_total),
+            total_shipping_tax: money(pricing.shipping_tax),
+            total_price: money(pricing.total),
+            total_tax: money(pricing.total_tax),
+            tax_lines: pricing
+                .tax_lines
+                .iter()
+                .map(|t| json!({"name": t.name, "price": money(t.total()), "rate": t.rate.to_string()}))
+                .collect(),
+            currency: currency.clone(),
         },
-        errors: Vec::new(),
-        payment_methods: Vec::new(),
+        errors: pricing
+            .coupon_problems
+            .iter()
+            .map(|p| json!({"code": p.error.code(), "message": p.error.message(&|m| ctx.currency.format_plain(crate::money::Money { minor: m }))}))
+            .collect(),
+        payment_methods: payment_methods.iter().map(|m| m.to_string()).collect(),
         payment_requirements: vec!["products".into()],
         extensions: Value::Object(Default::default()),
     }
+}
+
+fn with_currency(mut v: Value, currency: &CurrencyFields) -> Value {
+    if let (Value::Object(map), Ok(Value::Object(c))) = (&mut v, serde_json::to_value(currency)) {
+        map.extend(c);
+    }
+    v
+}
+
+fn address_view(a: &Address, billing: bool) -> AddressView {
+    AddressView {
+        first_name: a.first_name.clone(),
+        last_name: a.last_name.clone(),
+        company: a.company.clone(),
+        address_1: a.address_1.clone(),
+        address_2: a.address_2.clone(),
+        city: a.city.clone(),
+        state: a.state.clone(),
+        postcode: a.postcode.clone(),
+        country: a.country.clone(),
+        email: billing.then(|| a.email.clone()),
+        phone: a.phone.clone(),
+    }
+}
+
+/// A shipping package as the Store API lists it, with its rates.
+fn package_json(
+    index: usize,
+    package: &PackagePrice,
+    lines: &[PricedLine<'_>],
+    currency: &CurrencyFields,
+) -> Value {
+    let items: Vec<Value> = lines
+        .iter()
+        .filter(|l| package.line_keys.contains(&l.line.key))
+        .map(|l| {
+            let name = l.parent.map_or(&l.product.name, |p| &p.name);
+            json!({"key": l.line.key, "name": name, "quantity": l.line.quantity})
+        })
+        .collect();
+    let rates: Vec<Value> = package
+        .rates
+        .iter()
+        .map(|r| {
+            with_currency(
+                json!({
+                    "rate_id": r.rate.rate_id,
+                    "name": r.rate.label,
+                    "description": "",
+                    "delivery_time": "",
+                    "price": r.tax.net.to_string(),
+                    "taxes": r.tax.total_tax().to_string(),
+                    "instance_id": r.rate.instance_id.0,
+                    "method_id": r.rate.method_id,
+                    "meta_data": [],
+                    "selected": package.chosen.as_deref() == Some(r.rate.rate_id.as_str()),
+                }),
+                currency,
+            )
+        })
+        .collect();
+    let d = &package.destination;
+    json!({
+        "package_id": index,
+        "name": package.name,
+        "destination": {
+            "address_1": "", "address_2": "", "city": "",
+            "state": d.state, "postcode": d.postcode, "country": d.country,
+        },
+        "items": items,
+        "shipping_rates": rates,
+    })
 }

@@ -1469,6 +1469,13 @@ impl Shop {
             rating_average_x100: activity.rating_average_x100,
             review_count: activity.review_count,
             total_sales: activity.total_sales,
+            tax_class: String::new(),
+            // Heavy goods travel as bulky parcels, which the demo's flat rate charges extra.
+            shipping_class: if shipped_by_us && weight >= 1500 {
+                "bulky".to_owned()
+            } else {
+                String::new()
+            },
             image_ids,
             category_ids: [
                 Some(spec.category),
@@ -1598,6 +1605,8 @@ impl Shop {
                     rating_average_x100: 0,
                     review_count: 0,
                     total_sales: rng.range(0, 2 * sales_each),
+                    tax_class: String::new(),
+                    shipping_class: String::new(),
                     image_ids: vec![image],
                     category_ids: Vec::new(),
                     brand_ids: Vec::new(),

@@ -26,6 +26,8 @@ pub struct Catalog {
     /// Rendered listing responses for this snapshot (total, pages, body), by request;
     /// dropped with the snapshot.
     pub listings: ResponseCache<(usize, usize, Bytes)>,
+    /// Taxes and shipping, versioned with the catalogue.
+    pub rules: crate::checkout::rules::ShopRules,
 }
 
 /// Products in a category (with its subcategories) or a brand, and the main image of
@@ -62,6 +64,12 @@ pub struct PriceSummary {
 }
 
 impl Catalog {
+    /// The same snapshot priced by `rules`.
+    pub fn with_rules(mut self, rules: crate::checkout::rules::ShopRules) -> Self {
+        self.rules = rules;
+        self
+    }
+
     pub fn new(version: i64, data: CatalogData) -> Self {
         let by_id = data
             .products
@@ -130,6 +138,7 @@ impl Catalog {
             media,
             category_trees,
             listings: ResponseCache::default(),
+            rules: Default::default(),
         }
     }
 

@@ -251,6 +251,10 @@ pub struct Product {
     pub rating_average_x100: i64,
     pub review_count: i64,
     pub total_sales: i64,
+    /// Tax class slug; empty is the standard rate.
+    pub tax_class: String,
+    /// Shipping class slug; empty for none.
+    pub shipping_class: String,
     /// First image is the main one. A variation has at most one.
     pub image_ids: Vec<MediaId>,
     pub category_ids: Vec<CategoryId>,

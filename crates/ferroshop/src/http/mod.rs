@@ -26,12 +26,16 @@ pub fn app(state: SharedState) -> Router {
     let store_api = Router::new()
         .merge(crate::catalog::api::router())
         .merge(crate::cart::api::router())
+        .merge(crate::checkout::api::router())
         .fallback(no_route)
         .method_not_allowed_fallback(no_route);
     let router = Router::new()
         .nest(STORE_API_ROOT, store_api.clone())
         // The unversioned root answers like v1, as in the original.
         .nest("/wp-json/wc/store", store_api)
+        .merge(crate::orders::api::router())
+        .merge(crate::accounts::router())
+        .merge(crate::checkout::locale::api::router())
         .route("/wp-json", any(no_route))
         .route("/wp-json/{*rest}", any(no_route))
         .route("/media/{file}", get(crate::web::media))
@@ -68,6 +72,20 @@ async fn wc_ajax(State(state): State<SharedState>, req: Request, next: Next) -> 
     };
     let (parts, body): (_, Body) = req.into_parts();
     let query = parts.uri.query().map(str::to_string);
+    if crate::checkout::ajax::handles(&name) {
+        return match crate::checkout::ajax::dispatch(
+            &state,
+            &name,
+            &parts.headers,
+            query.as_deref(),
+            body,
+        )
+        .await
+        {
+            Some(res) => res,
+            None => crate::web::unknown_ajax(&name),
+        };
+    }
     match crate::cart::ajax::dispatch(&state, &name, &parts.headers, query.as_deref(), body).await {
         Some(res) => res,
         None => crate::web::unknown_ajax(&name),

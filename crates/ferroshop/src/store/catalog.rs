@@ -25,7 +25,7 @@ pub async fn catalog_version(db: &Db) -> StoreResult<i64> {
     Ok(v.and_then(|v| v.parse().ok()).unwrap_or(0))
 }
 
-async fn bump_version(tx: &mut Transaction<'_, Any>) -> StoreResult<()> {
+pub(crate) async fn bump_version(tx: &mut Transaction<'_, Any>) -> StoreResult<()> {
     sqlx::query(
         "INSERT INTO settings (name, value) VALUES ($1, '1')
          ON CONFLICT (name) DO UPDATE SET value = CAST(CAST(settings.value AS BIGINT) + 1 AS TEXT)",
@@ -127,9 +127,9 @@ async fn insert_product(tx: &mut Transaction<'_, Any>, p: &Product) -> StoreResu
             menu_order, created_at, featured, regular_price, sale_price, manage_stock, stock_quantity,
             stock_status, backorders, low_stock_amount, min_quantity, max_quantity, sold_individually,
             weight_grams, length_mm, width_mm, height_mm, external_url, button_text,
-            rating_average_x100, review_count, total_sales, variation)
+            rating_average_x100, review_count, total_sales, variation, tax_class, shipping_class)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-            $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)",
+            $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)",
     )
     .bind(p.id.0)
     .bind(p.parent_id.map(|i| i.0))
@@ -162,6 +162,8 @@ async fn insert_product(tx: &mut Transaction<'_, Any>, p: &Product) -> StoreResu
     .bind(p.review_count)
     .bind(p.total_sales)
     .bind(variation)
+    .bind(&p.tax_class)
+    .bind(&p.shipping_class)
     .execute(&mut **tx)
     .await?;
     for (pos, m) in p.image_ids.iter().enumerate() {
@@ -441,6 +443,8 @@ fn product_from_row(r: &AnyRow) -> StoreResult<Product> {
         rating_average_x100: r.try_get("rating_average_x100")?,
         review_count: r.try_get("review_count")?,
         total_sales: r.try_get("total_sales")?,
+        tax_class: r.try_get("tax_class")?,
+        shipping_class: r.try_get("shipping_class")?,
         image_ids: Vec::new(),
         category_ids: Vec::new(),
         brand_ids: Vec::new(),
@@ -502,6 +506,14 @@ pub async fn set_stock(
         .bind(id.0)
         .execute(&mut *tx)
         .await?;
+    bump_version(&mut tx).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Tells every server instance to reload its catalogue snapshot (stock figures changed).
+pub async fn bump_catalog_version(db: &Db) -> StoreResult<()> {
+    let mut tx = db.writer().begin().await?;
     bump_version(&mut tx).await?;
     tx.commit().await?;
     Ok(())

@@ -5,6 +5,10 @@
 //! queue in the server instead of failing with "database is locked".
 
 pub mod catalog;
+pub mod coupons;
+pub mod customers;
+pub mod orders;
+pub mod outbox;
 pub mod sessions;
 pub mod settings;
 
@@ -46,12 +50,26 @@ struct Migration {
     postgres: &'static str,
 }
 
-const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    name: "catalog_and_sessions",
-    sqlite: include_str!("../../migrations/sqlite/0001_catalog_and_sessions.sql"),
-    postgres: include_str!("../../migrations/postgres/0001_catalog_and_sessions.sql"),
-}];
+const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "catalog_and_sessions",
+        sqlite: include_str!("../../migrations/sqlite/0001_catalog_and_sessions.sql"),
+        postgres: include_str!("../../migrations/postgres/0001_catalog_and_sessions.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "checkout_and_orders",
+        sqlite: include_str!("../../migrations/sqlite/0002_checkout_and_orders.sql"),
+        postgres: include_str!("../../migrations/postgres/0002_checkout_and_orders.sql"),
+    },
+    Migration {
+        version: 3,
+        name: "accounts_and_mail",
+        sqlite: include_str!("../../migrations/sqlite/0003_accounts_and_mail.sql"),
+        postgres: include_str!("../../migrations/postgres/0003_accounts_and_mail.sql"),
+    },
+];
 
 impl Db {
     pub async fn connect(url: &str) -> StoreResult<Db> {

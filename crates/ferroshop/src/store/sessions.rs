@@ -94,3 +94,28 @@ pub async fn delete_expired(db: &Db, now: i64) -> StoreResult<u64> {
         .await?;
     Ok(done.rows_affected())
 }
+
+/// `update_cart` as a step of a larger transaction (placing an order empties the cart
+/// in the same commit that creates the order). On PostgreSQL the row stays locked until
+/// the transaction ends, so a concurrent checkout of the same cart waits, then loses.
+pub async fn update_cart_in(
+    tx: &mut super::orders::Tx<'_>,
+    id: &str,
+    version: i64,
+    cart: &str,
+    now: i64,
+    expires_at: i64,
+) -> StoreResult<bool> {
+    let done = sqlx::query(
+        "UPDATE sessions SET cart = $1, version = version + 1, updated_at = $2, expires_at = $3
+         WHERE id = $4 AND version = $5",
+    )
+    .bind(cart)
+    .bind(now)
+    .bind(expires_at)
+    .bind(id)
+    .bind(version)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

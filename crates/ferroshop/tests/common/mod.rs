@@ -91,6 +91,15 @@ fn random_name() -> String {
 
 /// None when the backend is not available here (PostgreSQL without its URL).
 pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
+    spawn_app_with(backend, |_| {}).await
+}
+
+/// `spawn_app` with settings of the test's own (mail, proxies, …) laid over the usual
+/// ones before the server starts.
+pub async fn spawn_app_with(
+    backend: Backend,
+    configure: impl FnOnce(&mut Config),
+) -> Option<TestApp> {
     let dir = std::env::temp_dir().join(format!("ferroshop-test-{}", random_name()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
@@ -98,8 +107,6 @@ pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
         "<!doctype html><html><head><meta charset=\"utf-8\">\n<title>Ferroshop</title>\n<!--ferroshop:head-->\n</head><body><div id=\"root\"></div></body></html>",
     )
     .unwrap();
-    std::fs::create_dir_all(dir.join("assets")).unwrap();
-    std::fs::write(dir.join("assets/app-1a2b3c.js"), "console.log('shop')").unwrap();
     let database_url = match backend {
         Backend::Sqlite => format!("sqlite://{}/shop.db", dir.display()),
         Backend::Postgres => {
@@ -118,13 +125,13 @@ pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
             format!("{base}{sep}options=-c%20search_path%3D{schema}")
         }
     };
-    let config = Config {
+    let mut config = Config {
         bind: "127.0.0.1:0".parse().unwrap(),
         database_url: database_url.clone(),
         web_dir: dir.clone(),
         ..Config::default()
     };
-    // The catalogue goes in before the server loads its snapshot.
+    configure(&mut config);
     let db = Db::connect(&database_url).await.unwrap();
     db.migrate().await.unwrap();
     ferroshop::store::catalog::insert_catalog(&db, &fixture())
@@ -137,6 +144,22 @@ pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
         server: Some(server),
         dir,
     })
+}
+
+/// A TCP port on loopback that nothing listens on (now).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// The mail outbox, newest first.
+pub async fn outbox(app: &TestApp) -> Vec<ferroshop::store::outbox::OutboxEntry> {
+    ferroshop::store::outbox::recent(app.db(), 100)
+        .await
+        .unwrap()
 }
 
 /// Runs each named test on SQLite and on PostgreSQL.
@@ -200,6 +223,8 @@ fn base(id: i64, kind: ProductKind, name: &str, price: Option<i64>) -> Product {
         rating_average_x100: 0,
         review_count: 0,
         total_sales: id,
+        tax_class: String::new(),
+        shipping_class: String::new(),
         image_ids: vec![MediaId(1)],
         category_ids: vec![CategoryId(2)],
         brand_ids: vec![BrandId(1)],
@@ -416,3 +441,42 @@ pub fn fixture() -> CatalogData {
 
 /// Number of top-level products in the fixture.
 pub const TOP_LEVEL_PRODUCTS: usize = 10;
+
+/// Stores the shop's pricing rules (taxes, shipping zones) and reloads the snapshot.
+pub async fn store_rules(app: &TestApp, rules: &ferroshop::checkout::rules::ShopRules) {
+    use ferroshop::store;
+    store::settings::set(
+        app.db(),
+        ferroshop::checkout::rules::RULES_SETTING,
+        &rules.to_json(),
+    )
+    .await
+    .unwrap();
+    store::catalog::bump_catalog_version(app.db())
+        .await
+        .unwrap();
+    app.server
+        .as_ref()
+        .unwrap()
+        .state
+        .refresh_catalog()
+        .await
+        .unwrap();
+}
+
+/// Adds (or replaces) a coupon.
+pub async fn store_coupon(app: &TestApp, coupon: &ferroshop::checkout::coupons::Coupon) {
+    ferroshop::store::coupons::save_coupon(app.db(), coupon, 0)
+        .await
+        .unwrap();
+}
+
+/// A guest's nonce for a classic call's action, as the checkout page hands it out.
+pub fn classic_nonce(app: &TestApp, action: &str) -> String {
+    app.server
+        .as_ref()
+        .unwrap()
+        .state
+        .keys
+        .nonce(action, 0, ferroshop::clock::now())
+}

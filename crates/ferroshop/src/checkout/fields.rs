@@ -1,0 +1,74 @@
+//! Checking the addresses a checkout submits, in each surface's wording, by the
+//! per-country rules of the address locale table (`checkout::locale`).
+
+use super::address::Address;
+use super::locale::{self, AddressInput, AddressKind};
+use super::place::FieldProblem;
+
+pub use super::locale::Surface;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Billing,
+    Shipping,
+}
+
+impl Kind {
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Kind::Billing => "billing",
+            Kind::Shipping => "shipping",
+        }
+    }
+
+    fn locale(self) -> AddressKind {
+        match self {
+            Kind::Billing => AddressKind::Billing,
+            Kind::Shipping => AddressKind::Shipping,
+        }
+    }
+}
+
+fn input(address: &Address) -> AddressInput {
+    AddressInput {
+        first_name: address.first_name.clone(),
+        last_name: address.last_name.clone(),
+        company: address.company.clone(),
+        country: address.country.clone(),
+        address_1: address.address_1.clone(),
+        address_2: address.address_2.clone(),
+        city: address.city.clone(),
+        state: address.state.clone(),
+        postcode: address.postcode.clone(),
+        phone: address.phone.clone(),
+        email: address.email.clone(),
+    }
+}
+
+/// Everything wrong with `address`: on the classic form every field's problem in form
+/// order, on the Store API the problems of the first stage that fails.
+pub fn validate(kind: Kind, address: &Address, surface: Surface) -> Vec<FieldProblem> {
+    locale::validate_address(kind.locale(), &input(address), surface)
+        .into_iter()
+        .map(|e| FieldProblem {
+            field_id: e.field_id,
+            code: e.code,
+            message: e.message,
+        })
+        .collect()
+}
+
+/// The address as the shop stores it: postcode in the country's format and the state
+/// as its code when the country has a list.
+pub fn normalize(address: &mut Address) {
+    let Ok(country) = locale::CountryCode::parse(&address.country) else {
+        return;
+    };
+    address.country = country.as_str().to_string();
+    if !address.postcode.trim().is_empty() {
+        address.postcode = locale::format_postcode(country, &address.postcode);
+    }
+    if let Some(code) = locale::normalize_state(country, &address.state) {
+        address.state = code.to_string();
+    }
+}

@@ -1,0 +1,407 @@
+//! Orders, their notes, and the stock they take and give back. Functions taking a
+//! transaction are steps of a larger unit (placing or cancelling an order).
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+
+use super::{Db, StoreError, StoreResult};
+use crate::checkout::address::Address;
+use crate::orders::model::{Order, OrderId, OrderLines, OrderStatus};
+
+pub type Tx<'a> = Transaction<'a, Any>;
+
+const COLUMNS: &str = "id, order_key, status, customer_id, currency, prices_include_tax, billing, shipping,
+    customer_note, payment_method, payment_method_title, transaction_id, created_via, cart_hash, lines,
+    subtotal, discount_total, discount_tax, shipping_total, shipping_tax, total_tax, total,
+    stock_reduced, hold_expires_at, created_at, updated_at, paid_at";
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("order parts serialize")
+}
+
+fn order_from_row(r: &AnyRow) -> StoreResult<Order> {
+    let corrupt = |e: serde_json::Error| StoreError::Corrupt(e.to_string());
+    let status: String = r.try_get("status")?;
+    Ok(Order {
+        id: OrderId(r.try_get("id")?),
+        key: r.try_get("order_key")?,
+        status: OrderStatus::parse(&status)
+            .ok_or_else(|| StoreError::Corrupt(format!("order status {status:?}")))?,
+        customer_id: r.try_get("customer_id")?,
+        currency: r.try_get("currency")?,
+        prices_include_tax: r.try_get::<i64, _>("prices_include_tax")? != 0,
+        billing: serde_json::from_str::<Address>(&r.try_get::<String, _>("billing")?)
+            .map_err(corrupt)?,
+        shipping: serde_json::from_str::<Address>(&r.try_get::<String, _>("shipping")?)
+            .map_err(corrupt)?,
+        customer_note: r.try_get("customer_note")?,
+        payment_method: r.try_get("payment_method")?,
+        payment_method_title: r.try_get("payment_method_title")?,
+        transaction_id: r.try_get("transaction_id")?,
+        created_via: r.try_get("created_via")?,
+        cart_hash: r.try_get("cart_hash")?,
+        lines: serde_json::from_str::<OrderLines>(&r.try_get::<String, _>("lines")?)
+            .map_err(corrupt)?,
+        subtotal: r.try_get("subtotal")?,
+        discount_total: r.try_get("discount_total")?,
+        discount_tax: r.try_get("discount_tax")?,
+        shipping_total: r.try_get("shipping_total")?,
+        shipping_tax: r.try_get("shipping_tax")?,
+        total_tax: r.try_get("total_tax")?,
+        total: r.try_get("total")?,
+        stock_reduced: r.try_get::<i64, _>("stock_reduced")? != 0,
+        hold_expires_at: r.try_get("hold_expires_at")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+        paid_at: r.try_get("paid_at")?,
+    })
+}
+
+pub async fn find_order(db: &Db, id: OrderId) -> StoreResult<Option<Order>> {
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM orders WHERE id = $1"))
+        .bind(id.0)
+        .fetch_optional(db.reader())
+        .await?;
+    row.as_ref().map(order_from_row).transpose()
+}
+
+/// Reads an order inside a transaction (and, on PostgreSQL, locks it until commit so
+/// two payments or cancellations of one order run one after the other).
+pub async fn lock_order(tx: &mut Tx<'_>, db: &Db, id: OrderId) -> StoreResult<Option<Order>> {
+    let lock = match db.backend {
+        super::Backend::Postgres => " FOR UPDATE",
+        super::Backend::Sqlite => "",
+    };
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM orders WHERE id = $1{lock}"))
+        .bind(id.0)
+        .fetch_optional(&mut **tx)
+        .await?;
+    row.as_ref().map(order_from_row).transpose()
+}
+
+/// A customer's placed orders, newest first, and how many there are.
+pub async fn list_customer_orders(
+    db: &Db,
+    customer_id: i64,
+    offset: i64,
+    limit: i64,
+) -> StoreResult<(Vec<Order>, i64)> {
+    let total: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM orders WHERE customer_id = $1 AND status <> 'checkout-draft'",
+    )
+    .bind(customer_id)
+    .fetch_one(db.reader())
+    .await?;
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM orders WHERE customer_id = $1 AND status <> 'checkout-draft'
+         ORDER BY id DESC LIMIT $2 OFFSET $3"
+    ))
+    .bind(customer_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db.reader())
+    .await?;
+    let orders = rows
+        .iter()
+        .map(order_from_row)
+        .collect::<StoreResult<_>>()?;
+    Ok((orders, total))
+}
+
+/// A placed order by number and billing e-mail (case-insensitive), for guest lookup.
+pub async fn find_by_number_and_email(
+    db: &Db,
+    id: OrderId,
+    email: &str,
+) -> StoreResult<Option<Order>> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM orders WHERE id = $1 AND billing_email = $2 AND status <> 'checkout-draft'"
+    ))
+    .bind(id.0)
+    .bind(email.trim().to_lowercase())
+    .fetch_optional(db.reader())
+    .await?;
+    row.as_ref().map(order_from_row).transpose()
+}
+
+/// Writes a new order, or the draft with `order.id` when `draft` is set, and returns its
+/// id. A draft belongs to `session_id` until it is placed.
+pub async fn save_order(
+    tx: &mut Tx<'_>,
+    order: &Order,
+    session_id: Option<&str>,
+    draft: bool,
+) -> StoreResult<OrderId> {
+    let sql = if draft {
+        "UPDATE orders SET order_key = $1, status = $2, session_id = $3, customer_id = $4, billing_email = $5,
+            currency = $6, prices_include_tax = $7, billing = $8, shipping = $9, customer_note = $10,
+            payment_method = $11, payment_method_title = $12, transaction_id = $13, created_via = $14,
+            cart_hash = $15, lines = $16, subtotal = $17, discount_total = $18, discount_tax = $19,
+            shipping_total = $20, shipping_tax = $21, total_tax = $22, total = $23, stock_reduced = $24,
+            hold_expires_at = $25, created_at = $26, updated_at = $27, paid_at = $28
+         WHERE id = $29 AND status = 'checkout-draft' RETURNING id"
+    } else {
+        "INSERT INTO orders (order_key, status, session_id, customer_id, billing_email, currency,
+            prices_include_tax, billing, shipping, customer_note, payment_method, payment_method_title,
+            transaction_id, created_via, cart_hash, lines, subtotal, discount_total, discount_tax,
+            shipping_total, shipping_tax, total_tax, total, stock_reduced, hold_expires_at, created_at,
+            updated_at, paid_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+            $20, $21, $22, $23, $24, $25, $26, $27, $28) RETURNING id"
+    };
+    let mut q = sqlx::query_scalar::<_, i64>(sql)
+        .bind(&order.key)
+        .bind(order.status.as_str())
+        .bind(session_id)
+        .bind(order.customer_id)
+        .bind(order.billing.email.trim().to_lowercase())
+        .bind(&order.currency)
+        .bind(i64::from(order.prices_include_tax))
+        .bind(json(&order.billing))
+        .bind(json(&order.shipping))
+        .bind(&order.customer_note)
+        .bind(&order.payment_method)
+        .bind(&order.payment_method_title)
+        .bind(&order.transaction_id)
+        .bind(&order.created_via)
+        .bind(&order.cart_hash)
+        .bind(json(&order.lines))
+        .bind(order.subtotal)
+        .bind(order.discount_total)
+        .bind(order.discount_tax)
+        .bind(order.shipping_total)
+        .bind(order.shipping_tax)
+        .bind(order.total_tax)
+        .bind(order.total)
+        .bind(i64::from(order.stock_reduced))
+        .bind(order.hold_expires_at)
+        .bind(order.created_at)
+        .bind(order.updated_at)
+        .bind(order.paid_at);
+    if draft {
+        q = q.bind(order.id.0);
+    }
+    match q.fetch_optional(&mut **tx).await? {
+        Some(id) => Ok(OrderId(id)),
+        None => Err(StoreError::Corrupt(format!(
+            "draft order {} is no longer a draft",
+            order.id.0
+        ))),
+    }
+}
+
+/// Rewrites a placed order (status, payment, addresses) within a transaction.
+pub async fn update_order(tx: &mut Tx<'_>, order: &Order) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE orders SET status = $1, payment_method = $2, payment_method_title = $3, billing = $4,
+            billing_email = $5, hold_expires_at = $6, updated_at = $7, paid_at = $8, transaction_id = $9
+         WHERE id = $10",
+    )
+    .bind(order.status.as_str())
+    .bind(&order.payment_method)
+    .bind(&order.payment_method_title)
+    .bind(json(&order.billing))
+    .bind(order.billing.email.trim().to_lowercase())
+    .bind(order.hold_expires_at)
+    .bind(order.updated_at)
+    .bind(order.paid_at)
+    .bind(&order.transaction_id)
+    .bind(order.id.0)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The draft order a session is checking out, if any.
+pub async fn find_draft(db: &Db, session_id: &str) -> StoreResult<Option<Order>> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM orders WHERE session_id = $1 AND status = 'checkout-draft'"
+    ))
+    .bind(session_id)
+    .fetch_optional(db.reader())
+    .await?;
+    row.as_ref().map(order_from_row).transpose()
+}
+
+/// Creates the session's draft order, or returns the one a concurrent request made.
+pub async fn create_draft(db: &Db, order: &Order, session_id: &str) -> StoreResult<Order> {
+    let mut tx = db.writer().begin().await?;
+    let inserted = sqlx::query_scalar::<_, i64>(
+        "INSERT INTO orders (order_key, status, session_id, currency, billing, shipping, lines, created_at, updated_at)
+         VALUES ($1, 'checkout-draft', $2, $3, $4, $5, $6, $7, $7)
+         ON CONFLICT (session_id) WHERE session_id IS NOT NULL DO NOTHING RETURNING id",
+    )
+    .bind(&order.key)
+    .bind(session_id)
+    .bind(&order.currency)
+    .bind(json(&order.billing))
+    .bind(json(&order.shipping))
+    .bind(json(&order.lines))
+    .bind(order.created_at)
+    .fetch_optional(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    let _ = inserted;
+    find_draft(db, session_id)
+        .await?
+        .ok_or_else(|| StoreError::Corrupt("draft order vanished".into()))
+}
+
+pub async fn set_status(
+    tx: &mut Tx<'_>,
+    id: OrderId,
+    status: OrderStatus,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE orders SET status = $1, updated_at = $2, hold_expires_at = NULL WHERE id = $3",
+    )
+    .bind(status.as_str())
+    .bind(now)
+    .bind(id.0)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn mark_stock_returned(tx: &mut Tx<'_>, id: OrderId) -> StoreResult<()> {
+    sqlx::query("UPDATE orders SET stock_reduced = 0 WHERE id = $1")
+        .bind(id.0)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn add_note(
+    tx: &mut Tx<'_>,
+    id: OrderId,
+    note: &str,
+    for_customer: bool,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO order_notes (order_id, note, for_customer, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(id.0)
+    .bind(note)
+    .bind(i64::from(for_customer))
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Notes of an order, oldest first: (note, for customer, when).
+pub async fn notes(db: &Db, id: OrderId) -> StoreResult<Vec<(String, bool, i64)>> {
+    let rows = sqlx::query(
+        "SELECT note, for_customer, created_at FROM order_notes WHERE order_id = $1 ORDER BY id",
+    )
+    .bind(id.0)
+    .fetch_all(db.reader())
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok((
+                r.try_get("note")?,
+                r.try_get::<i64, _>("for_customer")? != 0,
+                r.try_get("created_at")?,
+            ))
+        })
+        .collect()
+}
+
+/// Pending orders whose stock hold ran out by `now`.
+pub async fn expired_holds(db: &Db, now: i64) -> StoreResult<Vec<OrderId>> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM orders WHERE status = 'pending' AND hold_expires_at IS NOT NULL AND hold_expires_at <= $1
+         ORDER BY id LIMIT 100",
+    )
+    .bind(now)
+    .fetch_all(db.reader())
+    .await?;
+    Ok(ids.into_iter().map(OrderId).collect())
+}
+
+/// Why stock could not be taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockShortage {
+    /// Fewer than asked are left (the figure is what is left).
+    NotEnough(i64),
+}
+
+/// Takes `quantity` of a managed-stock product, unless fewer are left and backorders
+/// are not allowed: one conditional UPDATE, so concurrent checkouts never oversell.
+/// Returns whether stock was taken (false for products that do not manage stock).
+pub async fn take_stock(
+    tx: &mut Tx<'_>,
+    product_id: i64,
+    quantity: i64,
+) -> StoreResult<Result<bool, StockShortage>> {
+    let row = sqlx::query(
+        "UPDATE products SET stock_quantity = stock_quantity - $1,
+            stock_status = CASE WHEN stock_quantity - $1 > 0 THEN 'instock'
+                                WHEN backorders <> 'no' THEN 'onbackorder'
+                                ELSE 'outofstock' END
+         WHERE id = $2 AND manage_stock = 1 AND stock_quantity IS NOT NULL
+           AND (stock_quantity >= $1 OR backorders <> 'no')
+         RETURNING stock_quantity",
+    )
+    .bind(quantity)
+    .bind(product_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    if row.is_some() {
+        return Ok(Ok(true));
+    }
+    let found = sqlx::query("SELECT manage_stock, stock_quantity FROM products WHERE id = $1")
+        .bind(product_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    match found {
+        Some(r)
+            if r.try_get::<i64, _>("manage_stock")? != 0
+                && r.try_get::<Option<i64>, _>("stock_quantity")?.is_some() =>
+        {
+            let left: Option<i64> = r.try_get("stock_quantity")?;
+            Ok(Err(StockShortage::NotEnough(left.unwrap_or(0).max(0))))
+        }
+        _ => Ok(Ok(false)),
+    }
+}
+
+/// Puts back stock an order took.
+pub async fn return_stock(tx: &mut Tx<'_>, product_id: i64, quantity: i64) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE products SET stock_quantity = stock_quantity + $1,
+            stock_status = CASE WHEN stock_quantity + $1 > 0 THEN 'instock'
+                                WHEN backorders <> 'no' THEN 'onbackorder'
+                                ELSE 'outofstock' END
+         WHERE id = $2 AND manage_stock = 1 AND stock_quantity IS NOT NULL",
+    )
+    .bind(quantity)
+    .bind(product_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Counts a sale on the product (and its parent) for "popularity" ordering.
+pub async fn count_sale(tx: &mut Tx<'_>, product_id: i64, quantity: i64) -> StoreResult<()> {
+    sqlx::query("UPDATE products SET total_sales = total_sales + $1 WHERE id = $2")
+        .bind(quantity)
+        .bind(product_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Removes checkout drafts nobody touched since `before`: their sessions are gone or
+/// the shopper left; a draft holds no stock and no coupon uses.
+pub async fn delete_stale_drafts(db: &Db, before: i64) -> StoreResult<u64> {
+    let done =
+        sqlx::query("DELETE FROM orders WHERE status = 'checkout-draft' AND updated_at < $1")
+            .bind(before)
+            .execute(db.writer())
+            .await?;
+    Ok(done.rows_affected())
+}
