@@ -9,6 +9,19 @@ export const paths = {
   brand: (slug: string) => `/brand/${slug}`,
   product: (slug: string) => `/product/${slug}`,
   cart: () => '/cart',
+  checkout: () => '/checkout',
+  orderReceived: (orderId: number | string, key: string) =>
+    `/checkout/order-received/${orderId}?key=${encodeURIComponent(key)}`,
+  orderPay: (orderId: number | string, key: string) =>
+    `/checkout/order-pay/${orderId}?pay_for_order=true&key=${encodeURIComponent(key)}`,
+  orderTracking: () => '/order-tracking',
+  account: () => '/my-account',
+  accountOrders: (page = 1) => (page > 1 ? `/my-account/orders/${page}` : '/my-account/orders'),
+  accountViewOrder: (orderId: number | string) => `/my-account/view-order/${orderId}`,
+  accountAddresses: () => '/my-account/edit-address',
+  accountEditAddress: (type: 'billing' | 'shipping') => `/my-account/edit-address/${type}`,
+  accountDetails: () => '/my-account/edit-account',
+  lostPassword: () => '/my-account/lost-password',
 } as const;
 
 /**

@@ -12,19 +12,66 @@ export interface ShopCurrency {
   suffix: string;
 }
 
+/** A payment method offered at checkout and on the order-pay page. */
+export interface PaymentGateway {
+  id: string;
+  title: string;
+  description: string;
+  /** The place-order button's text while this method is chosen; null keeps "Place order". */
+  order_button_text: string | null;
+}
+
+export interface CheckoutSettings {
+  /** Per-visitor nonces of the classic calls; they change when the visitor logs in or out. */
+  nonces: {
+    update_order_review: string;
+    apply_coupon: string;
+    remove_coupon: string;
+    process_checkout: string;
+  };
+  /** `option_guest_checkout`: whether shoppers may check out without an account. */
+  guest_checkout: boolean;
+  /** Whether shoppers may create an account while checking out. */
+  signup_at_checkout: boolean;
+  /** Terms shoppers must accept before ordering; null when the shop has none. */
+  terms: { text: string; page_url: string } | null;
+  /** Shown above the place-order button; may contain links. */
+  privacy_text: string;
+  i18n_checkout_error: string;
+  gateways: PaymentGateway[];
+  default_country: string;
+  coupons_enabled: boolean;
+  order_notes: boolean;
+}
+
+/** The visitor as the server knows them when the page was served. */
+export interface AccountSettings {
+  logged_in: boolean;
+  user_id: number;
+  email: string;
+  display_name: string;
+  first_name: string;
+  last_name: string;
+}
+
 export interface ShopSettings {
   wc_ajax_url: string;
   store_api_root: string;
+  /** Ferroshop's own calls (address rules, orders, the account area). */
+  rest_api_root: string;
   cart_url: string;
   shop_name: string;
   cart_redirect_after_add: 'yes' | 'no';
   i18n_view_cart: string;
   currency: ShopCurrency;
+  checkout: CheckoutSettings;
+  account: AccountSettings;
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
   wc_ajax_url: '/?wc-ajax=%%endpoint%%',
   store_api_root: '/wp-json/wc/store/v1',
+  rest_api_root: '/wp-json/ferroshop/v1',
   cart_url: '/cart',
   shop_name: 'Ferroshop',
   cart_redirect_after_add: 'no',
@@ -38,6 +85,27 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     prefix: '$',
     suffix: '',
   },
+  checkout: {
+    nonces: { update_order_review: '', apply_coupon: '', remove_coupon: '', process_checkout: '' },
+    guest_checkout: true,
+    signup_at_checkout: true,
+    terms: null,
+    privacy_text:
+      'Your personal data will be used to process your order, support your experience throughout this website, and for other purposes described in our privacy policy.',
+    i18n_checkout_error: 'Error processing checkout. Please try again.',
+    gateways: [],
+    default_country: 'US',
+    coupons_enabled: true,
+    order_notes: true,
+  },
+  account: {
+    logged_in: false,
+    user_id: 0,
+    email: '',
+    display_name: '',
+    first_name: '',
+    last_name: '',
+  },
 };
 
 export const SETTINGS_ELEMENT_ID = 'ferroshop-settings';
@@ -47,10 +115,18 @@ export function readSettings(doc: Document | undefined = globalThis.document): S
   if (!text) return DEFAULT_SETTINGS;
   try {
     const parsed = JSON.parse(text) as Partial<ShopSettings>;
+    const checkout: Partial<CheckoutSettings> = parsed.checkout ?? {};
     return {
       ...DEFAULT_SETTINGS,
       ...parsed,
       currency: { ...DEFAULT_SETTINGS.currency, ...parsed.currency },
+      checkout: {
+        ...DEFAULT_SETTINGS.checkout,
+        ...checkout,
+        nonces: { ...DEFAULT_SETTINGS.checkout.nonces, ...checkout.nonces },
+        gateways: Array.isArray(checkout.gateways) ? checkout.gateways : DEFAULT_SETTINGS.checkout.gateways,
+      },
+      account: { ...DEFAULT_SETTINGS.account, ...parsed.account },
     };
   } catch {
     // A broken settings block must not take the shop down; the defaults match the server's.

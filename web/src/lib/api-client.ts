@@ -46,20 +46,26 @@ export function resetNonce(): void {
   nonceRefresh = null;
 }
 
-function storeApiUrl(path: string, query?: QueryParams): string {
+function apiUrl(root: string, path: string, query?: QueryParams): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
-  return `${settings.store_api_root}${path}${search ? `?${search}` : ''}`;
+  return `${root}${path}${search ? `?${search}` : ''}`;
+}
+
+function storeApiUrl(path: string, query?: QueryParams): string {
+  return apiUrl(settings.store_api_root, path, query);
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, credentials: 'same-origin' });
-  } catch {
+  } catch (error) {
+    // A cancelled request is not a failure to report; callers recognise it by its name.
+    if (init.signal?.aborted) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 'fetch_error', 0);
   }
   const sent = response.headers.get('Nonce');
@@ -83,11 +89,20 @@ function errorFrom(response: Response, body: unknown): ApiError {
   return new ApiError(message, envelope.code ?? 'unknown_error', response.status, envelope.data);
 }
 
-export async function storeApiGet<T>(path: string, query?: QueryParams): Promise<ApiResponse<T>> {
-  const response = await send(storeApiUrl(path, query), { headers: { Accept: 'application/json' } });
+async function getJson<T>(url: string): Promise<ApiResponse<T>> {
+  const response = await send(url, { headers: { Accept: 'application/json' } });
   const body = await parseJson(response);
   if (!response.ok) throw errorFrom(response, body);
   return { data: body as T, headers: response.headers };
+}
+
+export function storeApiGet<T>(path: string, query?: QueryParams): Promise<ApiResponse<T>> {
+  return getJson<T>(storeApiUrl(path, query));
+}
+
+/** GET on Ferroshop's own calls (`/wp-json/ferroshop/v1`). */
+export function restGet<T>(path: string, query?: QueryParams): Promise<ApiResponse<T>> {
+  return getJson<T>(apiUrl(settings.rest_api_root, path, query));
 }
 
 // Any Store API answer carries a nonce; the cart is the cheapest call that is always there.
@@ -102,15 +117,21 @@ function refreshNonce(): Promise<void> {
 
 const NONCE_ERRORS = new Set(['woocommerce_rest_invalid_nonce', 'woocommerce_rest_missing_nonce']);
 
+export interface PostOptions {
+  query?: QueryParams;
+  /** Aborting it cancels the request; the promise then rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
 /**
- * A Store API write. Sends the latest nonce; when the server says it is stale (403)
- * or missing (401), fetches a fresh one and tries once more.
+ * A nonce-protected JSON write. Sends the latest nonce; when the server says it is
+ * stale (403) or missing (401), fetches a fresh one and tries once more.
  */
-export async function storeApiPost<T>(path: string, payload: unknown): Promise<T> {
+async function postJson<T>(url: string, payload: unknown, signal: AbortSignal | undefined): Promise<T> {
   if (!nonce) await refreshNonce();
 
   const post = () =>
-    send(storeApiUrl(path), {
+    send(url, {
       method: 'POST',
       headers: {
         Accept: 'application/json',
@@ -118,6 +139,7 @@ export async function storeApiPost<T>(path: string, payload: unknown): Promise<T
         ...(nonce ? { Nonce: nonce } : {}),
       },
       body: JSON.stringify(payload),
+      signal,
     });
 
   let response = await post();
@@ -132,11 +154,31 @@ export async function storeApiPost<T>(path: string, payload: unknown): Promise<T
   return body as T;
 }
 
-/** A classic shop call: `POST /?wc-ajax={endpoint}` with a form-encoded body. */
-export async function wcAjax<T>(endpoint: string, fields: Record<string, string | number> = {}): Promise<T> {
+/** A Store API write (see postJson for the nonce handling). */
+export function storeApiPost<T>(path: string, payload: unknown, options: PostOptions = {}): Promise<T> {
+  return postJson<T>(storeApiUrl(path, options.query), payload, options.signal);
+}
+
+/** A write to Ferroshop's own calls; they take the Store API's nonce. */
+export function restPost<T>(path: string, payload: unknown, options: PostOptions = {}): Promise<T> {
+  return postJson<T>(apiUrl(settings.rest_api_root, path, options.query), payload, options.signal);
+}
+
+function wcAjaxUrl(endpoint: string): string {
+  return settings.wc_ajax_url.replace('%%endpoint%%', encodeURIComponent(endpoint));
+}
+
+function formBody(fields: Record<string, string | number> | URLSearchParams): URLSearchParams {
+  if (fields instanceof URLSearchParams) return fields;
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) body.set(key, String(value));
-  const response = await send(settings.wc_ajax_url.replace('%%endpoint%%', encodeURIComponent(endpoint)), {
+  return body;
+}
+
+/** A classic shop call: `POST /?wc-ajax={endpoint}` with a form-encoded body. */
+export async function wcAjax<T>(endpoint: string, fields: Record<string, string | number> = {}): Promise<T> {
+  const body = formBody(fields);
+  const response = await send(wcAjaxUrl(endpoint), {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
     body,
@@ -152,4 +194,20 @@ function isClassicRefusal(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const record = body as Record<string, unknown>;
   return record.error === true || record.success === false;
+}
+
+/**
+ * A classic call whose answer is read as text: the coupon calls answer HTML, and the
+ * checkout call's JSON may come wrapped in stray output the caller repairs.
+ */
+export async function wcAjaxText(
+  endpoint: string,
+  fields: Record<string, string | number> | URLSearchParams,
+): Promise<{ ok: boolean; status: number; text: string }> {
+  const response = await send(wcAjaxUrl(endpoint), {
+    method: 'POST',
+    headers: { Accept: 'application/json, text/html', 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+    body: formBody(fields),
+  });
+  return { ok: response.ok, status: response.status, text: await response.text() };
 }

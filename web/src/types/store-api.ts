@@ -142,14 +142,64 @@ export interface CartCoupon {
   totals: CurrencyFields & { total_discount: string; total_discount_tax: string };
 }
 
+export interface CartTaxLine {
+  name: string;
+  price: string;
+  rate: string;
+}
+
 export interface CartTotals extends CurrencyFields {
   total_items: string;
   total_items_tax: string;
   total_fees: string;
   total_discount: string;
   total_shipping: string | null;
+  total_shipping_tax?: string | null;
   total_price: string;
   total_tax: string;
+  tax_lines?: CartTaxLine[];
+}
+
+/** A postal address as the Store API sends it; billing ones carry `email`. */
+export interface StoreAddress {
+  first_name: string;
+  last_name: string;
+  company: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  email?: string;
+  phone: string;
+}
+
+export interface ShippingRate extends CurrencyFields {
+  rate_id: string;
+  name: string;
+  description: string;
+  delivery_time: string;
+  price: string;
+  taxes: string;
+  method_id: string;
+  instance_id: number;
+  selected: boolean;
+}
+
+/** One shipping package: the items it carries and the rates to choose from. */
+export interface ShippingPackage {
+  package_id: number | string;
+  name: string;
+  destination: Partial<StoreAddress>;
+  items: { key: string; name: string; quantity: number }[];
+  shipping_rates: ShippingRate[];
+}
+
+export interface CartFee {
+  key: string;
+  name: string;
+  totals: CurrencyFields & { total: string; total_tax: string };
 }
 
 export interface Cart {
@@ -159,6 +209,14 @@ export interface Cart {
   needs_shipping: boolean;
   totals: CartTotals;
   errors: { code: string; message: string }[];
+  /** The fields below come with every cart; the checkout reads them. */
+  needs_payment?: boolean;
+  has_calculated_shipping?: boolean;
+  shipping_rates?: ShippingPackage[];
+  billing_address?: StoreAddress;
+  shipping_address?: StoreAddress;
+  fees?: CartFee[];
+  payment_methods?: string[];
 }
 
 /** The Store API error envelope. */

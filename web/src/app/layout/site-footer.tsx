@@ -46,6 +46,12 @@ export function SiteFooter() {
             <li>
               <Link to={paths.cart()}>Cart</Link>
             </li>
+            <li>
+              <Link to={paths.account()}>My account</Link>
+            </li>
+            <li>
+              <Link to={paths.orderTracking()}>Track your order</Link>
+            </li>
           </ul>
         </nav>
 

@@ -1,5 +1,6 @@
-// The header: shop name, category navigation, product search and the cart.
+// The header: shop name, category navigation, product search, the account and the cart.
 import { Link } from 'react-router';
+import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { HeaderCart } from '@/features/cart/components/header-cart';
@@ -24,6 +25,14 @@ export function SiteHeader() {
           <SearchForm />
         </div>
         <div className={styles.cart}>
+          <Link
+            to={paths.account()}
+            className={styles.account}
+            aria-label={settings.account.logged_in ? 'My account' : 'Log in or register'}
+            title={settings.account.logged_in ? 'My account' : 'Log in or register'}
+          >
+            <Icon name="user" size={22} />
+          </Link>
           <HeaderCart />
         </div>
       </div>

@@ -1,5 +1,7 @@
-// "Cart totals": subtotal, any coupon discounts and the total. Shipping and taxes
-// come with checkout.
+// "Cart totals": subtotal, any coupon discounts and the total, and the way on to the
+// checkout. Shipping and taxes are worked out there.
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format-price';
 import type { Cart } from '@/types/store-api';
 import styles from './cart-view.module.css';
@@ -28,6 +30,9 @@ export function CartTotals({ cart }: { cart: Cart }) {
         </div>
       </dl>
       <p className={styles.note}>Shipping and taxes are calculated at checkout.</p>
+      <ButtonLink to={paths.checkout()} size="lg" block className={`checkout-button ${styles.checkout}`}>
+        Proceed to checkout
+      </ButtonLink>
     </section>
   );
 }

@@ -1,11 +1,11 @@
 // The mini-cart inside the header dropdown: lines with image, name, options,
 // "quantity × price" and a remove button (the line is blocked while it is being
-// removed), the subtotal and a "View cart" button.
+// removed), the subtotal, and "View cart" and "Checkout" buttons.
 import { Link } from 'react-router';
 import { BlockingOverlay } from '@/components/ui/blocking-overlay';
 import { ButtonLink } from '@/components/ui/button';
 import { ProductImage } from '@/components/ui/product-image';
-import { toAppPath } from '@/config/paths';
+import { paths, toAppPath } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { formatPrice } from '@/lib/format-price';
 import { htmlToText } from '@/lib/html-text';
@@ -57,9 +57,14 @@ export function MiniCart({ cart }: { cart: Cart | undefined }) {
       <p className={styles.subtotal}>
         <strong>Subtotal:</strong> <span>{formatPrice(cart.totals.total_items, cart.totals)}</span>
       </p>
-      <ButtonLink to={settings.cart_url} block>
-        {settings.i18n_view_cart}
-      </ButtonLink>
+      <div className={styles.buttons}>
+        <ButtonLink to={settings.cart_url} variant="secondary" block>
+          {settings.i18n_view_cart}
+        </ButtonLink>
+        <ButtonLink to={paths.checkout()} block className="checkout">
+          Checkout
+        </ButtonLink>
+      </div>
     </div>
   );
 }

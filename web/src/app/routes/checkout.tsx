@@ -1,0 +1,14 @@
+// /checkout: the checkout page. Its login form is the account feature's, composed here.
+import { CheckoutView } from '@/features/checkout/components/checkout-view';
+import { LoginForm } from '@/features/account/components/login-form';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useCartBinding } from '../cart-binding';
+
+const LOGIN_INTRO = 'If you have shopped with us before, please enter your details below. If you are a new customer, please proceed to the Billing section.';
+
+export default function CheckoutRoute() {
+  useDocumentTitle('Checkout');
+  const binding = useCartBinding();
+  return <CheckoutView binding={binding} loginForm={<LoginForm redirectTo={paths.checkout()} intro={LOGIN_INTRO} sideBySide />} />;
+}

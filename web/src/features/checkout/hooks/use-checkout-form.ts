@@ -1,0 +1,388 @@
+// The checkout form's behaviour: its values, the field checks (on input, change,
+// focusout and after a failed submit), the order review refreshes and placing the
+// order (idle → processing → the order page, or back to idle with the errors).
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { settings } from '@/config/settings';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { type AddressField, type AddressFieldKey, type AddressKind, type AddressLocale, addressFields, LOCATION_KEYS } from '@/lib/address-locale';
+import { leavePage } from '@/lib/leave-page';
+import { scrollToElement } from '@/lib/scroll';
+import type { CartBinding } from '@/types/cart-binding';
+import type { FieldStatus, FieldStatuses } from '@/types/field-status';
+import type { Cart } from '@/types/store-api';
+import { applyCoupon, removeCoupon } from '../api/apply-coupon';
+import { checkoutErrorText, placeOrder } from '../api/place-order';
+import { selectShippingRate } from '../api/select-shipping-rate';
+import { updateCustomer } from '../api/update-customer';
+import {
+  accountMode as accountModeOf,
+  type CheckoutValues,
+  customerAddresses,
+  initialValues,
+  locationComplete,
+  serialiseCheckout,
+} from '../lib/checkout-form';
+import { parseNotices, type ServerNotice } from '../lib/notices';
+import { RefreshScheduler } from '../lib/refresh-scheduler';
+import { checkMessage, checkValue, type FieldRules, rulesOf } from '../lib/validate';
+
+/** Where a failed checkout scrolls: its notices, 100 px below the top, over a second. */
+const NOTICE_SCROLL = { duration: 1000, offset: 100 };
+
+export interface PageNotice {
+  id: number;
+  tone: 'error' | 'success' | 'info';
+  text: string;
+}
+
+interface Checkable {
+  id: string;
+  title: string;
+  rules: FieldRules;
+  value: string | boolean;
+}
+
+/** The gateways the cart can be paid with, in the shop's order. */
+export function availableGateways(cart: Cart | undefined) {
+  const allowed = cart?.payment_methods;
+  const gateways = settings.checkout.gateways;
+  return allowed && allowed.length > 0 ? gateways.filter((gateway) => allowed.includes(gateway.id)) : gateways;
+}
+
+function codeOfServerMessage(text: string): string {
+  if (/required/i.test(text)) return 'required';
+  if (/e-?mail/i.test(text)) return 'email';
+  if (/phone/i.test(text)) return 'phone';
+  return 'server';
+}
+
+export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onPlaced: () => void = () => {}) {
+  const navigate = useNavigate();
+  const cart = binding.cart;
+  const gateways = useMemo(() => availableGateways(cart), [cart]);
+  const accountMode = accountModeOf();
+  const termsShown = settings.checkout.terms !== null;
+  const paymentNeeded = cart?.needs_payment !== false;
+
+  const [values, setValues] = useState<CheckoutValues>(() => initialValues(cart, gateways.map((gateway) => gateway.id)));
+  const [statuses, setStatuses] = useState<FieldStatuses>({});
+  const [refreshing, setRefreshing] = useState(false);
+  const [refreshError, setRefreshError] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [submitNotices, setSubmitNotices] = useState<ServerNotice[]>([]);
+  const [pageNotice, setPageNotice] = useState<PageNotice | null>(null);
+  const [scrollRequest, setScrollRequest] = useState(0);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const noticeGroupRef = useRef<HTMLDivElement>(null);
+  const processingRef = useRef(false);
+  const noticeId = useRef(0);
+  // The latest values and cart for callbacks that outlive a render (timers, requests).
+  const latest = useRef({ values, binding });
+  latest.current = { values, binding };
+
+  const fieldsFor = useCallback(
+    (kind: AddressKind, current: CheckoutValues) => addressFields(locale, current[kind].country ?? '', kind),
+    [locale],
+  );
+  const billingFields = useMemo(() => fieldsFor('billing', values), [fieldsFor, values.billing.country]);
+  const shippingFields = useMemo(() => fieldsFor('shipping', values), [fieldsFor, values.shipping.country]);
+
+  // If the chosen payment method is no longer offered (the cart changed), fall back to the first.
+  useEffect(() => {
+    if (gateways.length > 0 && !gateways.some((gateway) => gateway.id === values.paymentMethod)) {
+      setValues((current) => ({ ...current, paymentMethod: gateways[0]!.id }));
+    }
+  }, [gateways, values.paymentMethod]);
+
+  // ---- Field checks ----------------------------------------------------------------
+
+  /** Every field that can be checked right now, with its rules and value. */
+  const checkables = useCallback(
+    (current: CheckoutValues): Checkable[] => {
+      const list: Checkable[] = [];
+      const address = (kind: AddressKind, fields: AddressField[]) => {
+        for (const field of fields) {
+          if (field.control === 'state-hidden') continue;
+          list.push({ id: field.id, title: `${kind === 'billing' ? 'Billing' : 'Shipping'} ${field.label}`, rules: rulesOf(field), value: current[kind][field.key] ?? '' });
+        }
+      };
+      address('billing', fieldsFor('billing', current));
+      if (current.shipToDifferentAddress) address('shipping', fieldsFor('shipping', current));
+      if (accountMode === 'required' || (accountMode === 'optional' && current.createAccount)) {
+        list.push({ id: 'account_password', title: 'Account password', rules: { required: true }, value: current.accountPassword });
+      }
+      if (termsShown) list.push({ id: 'terms', title: 'Terms and conditions', rules: { required: true }, value: current.terms });
+      return list;
+    },
+    [fieldsFor, accountMode, termsShown],
+  );
+
+  const statusOf = (item: Checkable): FieldStatus => {
+    const code = checkValue(item.value, item.rules);
+    if (!code) return { valid: true };
+    const message = item.id === 'terms' ? 'Please read and accept the terms and conditions to proceed with your order.' : checkMessage(code, item.title);
+    return { valid: false, code, message };
+  };
+
+  /** The "change" / "focusout" / "validate" check of one field. */
+  const validateField = useCallback(
+    (id: string, current: CheckoutValues) => {
+      const item = checkables(current).find((candidate) => candidate.id === id);
+      setStatuses((previous) => ({ ...previous, [id]: item ? statusOf(item) : undefined }));
+    },
+    [checkables],
+  );
+
+  /** Typing clears the field's earlier verdict. */
+  const clearStatus = (...ids: string[]) =>
+    setStatuses((previous) => {
+      if (ids.every((id) => previous[id] === undefined)) return previous;
+      const next = { ...previous };
+      for (const id of ids) delete next[id];
+      return next;
+    });
+
+  // ---- Order review refresh ----------------------------------------------------------
+
+  const refresh = useCallback(async (signal: AbortSignal) => {
+    setRefreshing(true);
+    const { values: sent } = latest.current;
+    const choices = { ...sent.shippingChoices };
+    try {
+      let updated = await updateCustomer(customerAddresses(sent), signal);
+      for (const [index, rateId] of Object.entries(choices)) {
+        const pkg = updated.shipping_rates?.[Number(index)];
+        const offered = pkg?.shipping_rates.some((rate) => rate.rate_id === rateId);
+        const alreadySelected = pkg?.shipping_rates.some((rate) => rate.rate_id === rateId && rate.selected);
+        if (pkg && offered && !alreadySelected) updated = await selectShippingRate(pkg.package_id, rateId, signal);
+      }
+      if (signal.aborted) return;
+      latest.current.binding.setCart(updated);
+      setRefreshError(null);
+      // Picks made while this ran stay pending for the next refresh.
+      setValues((current) => {
+        const pending = { ...current.shippingChoices };
+        for (const [index, rateId] of Object.entries(choices)) if (pending[Number(index)] === rateId) delete pending[Number(index)];
+        return { ...current, shippingChoices: pending };
+      });
+    } catch (error) {
+      if (signal.aborted) return;
+      setRefreshError(error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE);
+    } finally {
+      if (!signal.aborted) setRefreshing(false);
+    }
+  }, []);
+
+  const scheduler = useMemo(() => new RefreshScheduler(refresh), [refresh]);
+
+  useEffect(() => {
+    // Price the order for the addresses the form starts with.
+    scheduler.afterChange();
+    return () => scheduler.cancel();
+  }, [scheduler]);
+
+  // ---- Events --------------------------------------------------------------------------
+
+  const update = (change: (current: CheckoutValues) => CheckoutValues) => {
+    const next = change(latest.current.values);
+    latest.current = { ...latest.current, values: next };
+    setValues(next);
+    return next;
+  };
+
+  const addressEvents = (kind: AddressKind) => ({
+    onInput: (key: AddressFieldKey, value: string) => {
+      update((current) => ({ ...current, [kind]: { ...current[kind], [key]: value } }));
+      clearStatus(`${kind}_${key}`);
+      if (LOCATION_KEYS.has(key)) {
+        scheduler.afterTyping(() => {
+          const now = latest.current.values;
+          return locationComplete(fieldsFor(kind, now), now[kind]);
+        });
+      }
+    },
+    onChange: (key: AddressFieldKey, value: string) => {
+      const next = update((current) => {
+        const address = { ...current[kind], [key]: value };
+        // A new country has other states (or none): the old one no longer applies.
+        if (key === 'country') address.state = '';
+        return { ...current, [kind]: address };
+      });
+      if (key === 'country') clearStatus(`${kind}_state`, `${kind}_postcode`, `${kind}_city`);
+      validateField(`${kind}_${key}`, next);
+      if (LOCATION_KEYS.has(key)) scheduler.afterChange();
+    },
+    onBlur: (key: AddressFieldKey) => validateField(`${kind}_${key}`, latest.current.values),
+  });
+
+  const billingEvents = useMemo(() => addressEvents('billing'), [scheduler, fieldsFor, validateField]);
+  const shippingEvents = useMemo(() => addressEvents('shipping'), [scheduler, fieldsFor, validateField]);
+
+  const setShipToDifferentAddress = (ship: boolean) => {
+    update((current) => ({ ...current, shipToDifferentAddress: ship }));
+    scheduler.afterChange();
+  };
+
+  const chooseShippingRate = (packageIndex: number, rateId: string) => {
+    update((current) => ({ ...current, shippingChoices: { ...current.shippingChoices, [packageIndex]: rateId } }));
+    scheduler.afterChange();
+  };
+
+  const choosePaymentMethod = (id: string) => {
+    update((current) => ({ ...current, paymentMethod: id }));
+    scheduler.afterChange();
+  };
+
+  const setOrderComments = (text: string) => update((current) => ({ ...current, orderComments: text }));
+
+  const setCreateAccount = (create: boolean) => {
+    update((current) => ({ ...current, createAccount: create }));
+    if (!create) clearStatus('account_password');
+  };
+
+  const accountPasswordEvents = {
+    onInput: (password: string) => {
+      update((current) => ({ ...current, accountPassword: password }));
+      clearStatus('account_password');
+    },
+    onBlur: () => validateField('account_password', latest.current.values),
+  };
+
+  const setTerms = (accepted: boolean) => {
+    const next = update((current) => ({ ...current, terms: accepted }));
+    validateField('terms', next);
+  };
+
+  // ---- Coupons ---------------------------------------------------------------------------
+
+  const notify = (tone: PageNotice['tone'], text: string) => {
+    noticeId.current += 1;
+    setPageNotice({ id: noticeId.current, tone, text });
+  };
+
+  const submitCoupon = async (code: string) => {
+    const outcome = await applyCoupon(code, latest.current.values.billing.email ?? '');
+    if (outcome.ok) {
+      notify('success', outcome.message);
+      await latest.current.binding.refresh();
+    }
+    return outcome;
+  };
+
+  const dropCoupon = async (code: string) => {
+    const outcome = await removeCoupon(code).catch((error: unknown) => ({
+      ok: false,
+      message: error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE,
+    }));
+    notify(outcome.ok ? 'success' : 'error', outcome.message);
+    await latest.current.binding.refresh();
+  };
+
+  // ---- Placing the order -------------------------------------------------------------------
+
+  const goTo = (url: string) => {
+    const target = new URL(url, window.location.href);
+    if (target.origin === window.location.origin) navigate(target.pathname + target.search + target.hash);
+    else leavePage(target.href);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // A second submit while the first is processing is ignored.
+    if (processingRef.current) return;
+    processingRef.current = true;
+    setProcessing(true);
+    setSubmitNotices([]);
+    setPageNotice(null);
+    // The order is priced on the server from what is sent now; a waiting refresh is moot.
+    scheduler.cancel();
+    setRefreshing(false);
+
+    const current = latest.current.values;
+    const outcome = await placeOrder(
+      serialiseCheckout(current, {
+        billingFields: fieldsFor('billing', current),
+        shippingFields: fieldsFor('shipping', current),
+        packages: latest.current.binding.cart?.shipping_rates ?? [],
+        accountMode,
+        termsShown,
+        paymentNeeded,
+      }),
+    );
+
+    if (outcome.kind === 'redirect') {
+      onPlaced();
+      goTo(outcome.url);
+      // The order emptied the cart: the header's mini-cart must show it.
+      void latest.current.binding.refresh();
+      return;
+    }
+
+    processingRef.current = false;
+    setProcessing(false);
+    if (outcome.reload) {
+      window.location.reload();
+      return;
+    }
+    const parsed = parseNotices(outcome.messages);
+    const notices = parsed.length > 0 ? parsed : [{ tone: 'error' as const, text: checkoutErrorText(), fieldId: null }];
+    setSubmitNotices(notices);
+
+    // The explicit "validate" of every field, then the server's verdicts on top.
+    const next: FieldStatuses = {};
+    for (const item of checkables(current)) next[item.id] = statusOf(item);
+    for (const notice of notices) {
+      if (!notice.fieldId || notice.tone !== 'error') continue;
+      // The server's words; the reason stays the browser's when it found one too.
+      const own = next[notice.fieldId];
+      next[notice.fieldId] = { valid: false, code: own && !own.valid ? own.code : codeOfServerMessage(notice.text), message: notice.text };
+    }
+    setStatuses(next);
+    if (outcome.refresh) scheduler.afterChange();
+    setScrollRequest((count) => count + 1);
+  };
+
+  useEffect(() => {
+    if (scrollRequest === 0) return;
+    if (noticeGroupRef.current) scrollToElement(noticeGroupRef.current, NOTICE_SCROLL);
+    const firstInvalid = formRef.current?.querySelector<HTMLElement>(
+      '.woocommerce-invalid input:not([type="hidden"]), .woocommerce-invalid select, .woocommerce-invalid textarea',
+    );
+    firstInvalid?.focus({ preventScroll: true });
+  }, [scrollRequest]);
+
+  return {
+    values,
+    statuses,
+    billingFields,
+    shippingFields,
+    gateways,
+    accountMode,
+    termsShown,
+    paymentNeeded,
+    refreshing,
+    refreshError,
+    processing,
+    submitNotices,
+    pageNotice,
+    dismissPageNotice: () => setPageNotice(null),
+    formRef,
+    noticeGroupRef,
+    billingEvents,
+    shippingEvents,
+    setShipToDifferentAddress,
+    chooseShippingRate,
+    choosePaymentMethod,
+    setOrderComments,
+    setCreateAccount,
+    accountPasswordEvents,
+    setTerms,
+    submitCoupon,
+    dropCoupon,
+    submit,
+  };
+}
+
+export type CheckoutForm = ReturnType<typeof useCheckoutForm>;

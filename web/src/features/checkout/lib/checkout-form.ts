@@ -1,0 +1,140 @@
+// The checkout form's values and how they travel: the addresses the order review
+// refresh sends, and the serialised form the checkout call takes, with the original
+// shop's field names.
+import { settings } from '@/config/settings';
+import { ADDRESS_KEYS, type AddressField, type AddressFieldKey, LOCATION_KEYS } from '@/lib/address-locale';
+import type { Cart, ShippingPackage, StoreAddress } from '@/types/store-api';
+import type { CustomerAddresses } from '../api/update-customer';
+import type { AddressValues } from './validate';
+
+export interface CheckoutValues {
+  billing: AddressValues;
+  shipping: AddressValues;
+  shipToDifferentAddress: boolean;
+  orderComments: string;
+  createAccount: boolean;
+  accountPassword: string;
+  terms: boolean;
+  paymentMethod: string;
+  /** Rates the shopper picked that the server has not confirmed yet, by package index. */
+  shippingChoices: Record<number, string>;
+}
+
+/** How the account fields show for this visitor. */
+export type AccountMode = 'none' | 'optional' | 'required';
+
+export function accountMode(checkout = settings.checkout, loggedIn = settings.account.logged_in): AccountMode {
+  if (loggedIn || !checkout.signup_at_checkout) return 'none';
+  return checkout.guest_checkout ? 'optional' : 'required';
+}
+
+function fromStoreAddress(address: Partial<StoreAddress> | undefined): AddressValues {
+  const values: AddressValues = {};
+  for (const key of ADDRESS_KEYS) {
+    const value = address?.[key];
+    if (typeof value === 'string' && value !== '') values[key] = value;
+  }
+  return values;
+}
+
+/** The form's first values: the addresses the shop has for this customer, else the defaults. */
+export function initialValues(cart: Cart | undefined, gatewayIds: string[]): CheckoutValues {
+  const account = settings.account;
+  const billing: AddressValues = {
+    first_name: account.first_name || undefined,
+    last_name: account.last_name || undefined,
+    email: account.email || undefined,
+    ...fromStoreAddress(cart?.billing_address),
+  };
+  billing.country ||= settings.checkout.default_country;
+  const shipping = fromStoreAddress(cart?.shipping_address);
+  shipping.country ||= billing.country;
+  return {
+    billing,
+    shipping,
+    shipToDifferentAddress: false,
+    orderComments: '',
+    createAccount: false,
+    accountPassword: '',
+    terms: false,
+    paymentMethod: gatewayIds[0] ?? '',
+    shippingChoices: {},
+  };
+}
+
+function storeAddress(values: AddressValues): StoreAddress {
+  return {
+    first_name: values.first_name ?? '',
+    last_name: values.last_name ?? '',
+    company: values.company ?? '',
+    address_1: values.address_1 ?? '',
+    address_2: values.address_2 ?? '',
+    city: values.city ?? '',
+    state: values.state ?? '',
+    postcode: values.postcode ?? '',
+    country: values.country ?? '',
+    email: values.email ?? '',
+    phone: values.phone ?? '',
+  };
+}
+
+/** The addresses for update-customer; the billing address doubles as the shipping one unless told otherwise. */
+export function customerAddresses(values: CheckoutValues): CustomerAddresses {
+  const billing = storeAddress(values.billing);
+  const { email: _email, ...shipping } = values.shipToDifferentAddress ? storeAddress(values.shipping) : billing;
+  return { billing_address: billing, shipping_address: shipping };
+}
+
+/** The rate each package goes with: the shopper's pending pick, else the one the cart marks. */
+export function chosenRates(packages: ShippingPackage[], choices: Record<number, string>): (string | null)[] {
+  return packages.map((pkg, index) => {
+    const pending = choices[index];
+    if (pending && pkg.shipping_rates.some((rate) => rate.rate_id === pending)) return pending;
+    return pkg.shipping_rates.find((rate) => rate.selected)?.rate_id ?? pkg.shipping_rates[0]?.rate_id ?? null;
+  });
+}
+
+/** True when every shown, required field that decides where the order goes is filled. */
+export function locationComplete(fields: AddressField[], values: AddressValues): boolean {
+  return fields.every(
+    (field) => !LOCATION_KEYS.has(field.key) || !field.required || field.control === 'state-hidden' || (values[field.key] ?? '').trim() !== '',
+  );
+}
+
+function appendAddress(form: URLSearchParams, fields: AddressField[], values: AddressValues) {
+  for (const field of fields) form.append(field.id, field.control === 'state-hidden' ? '' : (values[field.key as AddressFieldKey] ?? ''));
+}
+
+export interface SerialiseOptions {
+  billingFields: AddressField[];
+  shippingFields: AddressField[];
+  packages: ShippingPackage[];
+  accountMode: AccountMode;
+  termsShown: boolean;
+  paymentNeeded: boolean;
+}
+
+/** The checkout form as the classic checkout call takes it. */
+export function serialiseCheckout(values: CheckoutValues, options: SerialiseOptions): URLSearchParams {
+  const form = new URLSearchParams();
+  appendAddress(form, options.billingFields, values.billing);
+  if (values.shipToDifferentAddress) {
+    form.append('ship_to_different_address', '1');
+    appendAddress(form, options.shippingFields, values.shipping);
+  }
+  if (settings.checkout.order_notes) form.append('order_comments', values.orderComments);
+  if (options.accountMode === 'required' || (options.accountMode === 'optional' && values.createAccount)) {
+    form.append('createaccount', '1');
+    form.append('account_password', values.accountPassword);
+  }
+  chosenRates(options.packages, values.shippingChoices).forEach((rate, index) => {
+    if (rate) form.append(`shipping_method[${index}]`, rate);
+  });
+  if (options.paymentNeeded && values.paymentMethod) form.append('payment_method', values.paymentMethod);
+  if (options.termsShown) {
+    if (values.terms) form.append('terms', 'on');
+    form.append('terms-field', '1');
+  }
+  form.append('woocommerce-process-checkout-nonce', settings.checkout.nonces.process_checkout);
+  return form;
+}
