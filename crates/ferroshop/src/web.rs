@@ -396,10 +396,6 @@ pub async fn page(
             plain_head(&state, Some("Order tracking"), None, None),
             StatusCode::OK,
         )),
-        ["terms"] => Some((
-            plain_head(&state, Some("Terms and conditions"), None, None),
-            StatusCode::OK,
-        )),
         _ => None,
     };
     if let Some((head, status)) = head {

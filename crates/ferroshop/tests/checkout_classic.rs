@@ -9,7 +9,7 @@ use ferroshop::checkout::ajax::{
 };
 use ferroshop::checkout::coupons::{Coupon, CouponCode, CouponKind};
 use ferroshop::checkout::rules::ShopRules;
-use ferroshop::checkout::settings::demo_terms;
+use ferroshop::checkout::settings::{demo_terms, Terms};
 use ferroshop::orders::model::{OrderId, OrderStatus};
 use ferroshop::store;
 use serde_json::Value;
@@ -515,7 +515,10 @@ async fn checkout_refuses_an_invalid_email_and_an_unknown_method(backend: Backen
 
 async fn checkout_requires_the_terms_when_the_shop_has_them(backend: Backend) {
     let Some(app) = spawn_app_with(backend, |config| {
-        config.checkout.terms = Some(demo_terms());
+        config.checkout.terms = Some(Terms {
+            page_url: "/terms".into(),
+            ..demo_terms()
+        });
     })
     .await
     else {

@@ -1,8 +1,7 @@
 //! The Store API's checkout calls: the shopper's addresses and shipping choice, coupons,
 //! the checkout itself, and paying for an existing order.
 
-use axum::body::Body;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -17,7 +16,7 @@ use crate::cart::api::changed;
 use crate::cart::service::ChangeError;
 use crate::error::ApiError;
 use crate::http::params::{as_int, Params};
-use crate::http::store_api::{json_value, StoreCtx};
+use crate::http::store_api::{json_value, StoreCtx, StoreWrite};
 use crate::orders::model::{OrderId, OrderStatus};
 use crate::orders::view::checkout_json;
 use crate::state::{AppState, SharedState};
@@ -31,15 +30,6 @@ pub fn router() -> Router<SharedState> {
         .route("/cart/remove-coupon", post(remove_coupon))
         .route("/checkout", get(get_checkout).post(post_checkout))
         .route("/checkout/{id}", post(pay_for_order))
-}
-
-async fn read_params(
-    state: &AppState,
-    headers: &HeaderMap,
-    query: Option<&str>,
-    body: Body,
-) -> Result<Params, ApiError> {
-    Params::read(headers, query, body, state.config.max_body_bytes).await
 }
 
 /// `rest_invalid_param` as the original writes it for a body parameter that failed
@@ -132,15 +122,9 @@ fn change_error(e: ChangeError) -> ApiError {
 
 async fn update_customer(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite { ctx, params }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
     let result = async {
-        ctx.check_nonce(&state, &method, &headers)?;
-        let params = read_params(&state, &headers, query.as_deref(), body).await?;
         let billing = address_param(&params, "billing_address")?;
         let mut shipping = address_param(&params, "shipping_address")?;
         let mut billing = billing;
@@ -159,20 +143,14 @@ async fn update_customer(
         Ok::<_, ApiError>(changed(&state, &ctx, StatusCode::OK, &cart).await)
     }
     .await;
-    ctx.finish(&state, result.unwrap_or_else(IntoResponse::into_response))
+    ctx.answer(&state, result)
 }
 
 async fn select_shipping_rate(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite { ctx, params }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
     let result = async {
-        ctx.check_nonce(&state, &method, &headers)?;
-        let params = read_params(&state, &headers, query.as_deref(), body).await?;
         let rate_id = params.string("rate_id")?.unwrap_or_default();
         if rate_id.trim().is_empty() {
             return Err(ApiError::new(
@@ -211,7 +189,7 @@ async fn select_shipping_rate(
         Ok::<_, ApiError>(changed(&state, &ctx, StatusCode::OK, &cart).await)
     }
     .await;
-    ctx.finish(&state, result.unwrap_or_else(IntoResponse::into_response))
+    ctx.answer(&state, result)
 }
 
 fn customer_of(ctx: &StoreCtx) -> Option<i64> {
@@ -220,15 +198,9 @@ fn customer_of(ctx: &StoreCtx) -> Option<i64> {
 
 async fn apply_coupon(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite { ctx, params }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
     let result = async {
-        ctx.check_nonce(&state, &method, &headers)?;
-        let params = read_params(&state, &headers, query.as_deref(), body).await?;
         let code = params.string("code")?.unwrap_or_default();
         let (cart, _) = service::apply_coupon(
             &state,
@@ -243,7 +215,7 @@ async fn apply_coupon(
         Ok::<_, ApiError>(changed(&state, &ctx, StatusCode::OK, &cart).await)
     }
     .await;
-    ctx.finish(&state, result.unwrap_or_else(IntoResponse::into_response))
+    ctx.answer(&state, result)
 }
 
 fn coupon_error(e: CouponChangeError) -> ApiError {
@@ -264,15 +236,9 @@ fn coupon_error(e: CouponChangeError) -> ApiError {
 
 async fn remove_coupon(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite { ctx, params }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
     let result = async {
-        ctx.check_nonce(&state, &method, &headers)?;
-        let params = read_params(&state, &headers, query.as_deref(), body).await?;
         let code = params.string("code")?.unwrap_or_default();
         let cart = service::remove_coupon(&state, &ctx.session, ctx.now, &code)
             .await
@@ -280,7 +246,7 @@ async fn remove_coupon(
         Ok::<_, ApiError>(changed(&state, &ctx, StatusCode::OK, &cart).await)
     }
     .await;
-    ctx.finish(&state, result.unwrap_or_else(IntoResponse::into_response))
+    ctx.answer(&state, result)
 }
 
 /// The draft order of this checkout. Unlike the cart, reading it needs the nonce.
@@ -295,7 +261,7 @@ async fn get_checkout(State(state): State<SharedState>, headers: HeaderMap) -> R
         Ok::<_, ApiError>(json_value(StatusCode::OK, &checkout_json(&draft, None)))
     }
     .await;
-    ctx.finish(&state, result.unwrap_or_else(IntoResponse::into_response))
+    ctx.answer(&state, result)
 }
 
 /// The parameters of a checkout, checked against their schema before anything else
@@ -400,19 +366,8 @@ fn required_fields(billing: &Address, shipping: Option<&Address>) -> Result<(), 
 
 async fn post_checkout(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite { ctx, params }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
-    if let Err(e) = ctx.check_nonce(&state, &method, &headers) {
-        return ctx.finish(&state, e.into_response());
-    }
-    let params = match read_params(&state, &headers, query.as_deref(), body).await {
-        Ok(p) => p,
-        Err(e) => return e.into_response(),
-    };
     let input = match checkout_params(&state, &params) {
         Ok(i) => i,
         Err(e) => return e.into_response(),
@@ -518,16 +473,10 @@ async fn post_checkout(
 /// billing e-mail, must match.
 async fn pay_for_order(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
     Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite { ctx, params }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
     let result = async {
-        ctx.check_nonce(&state, &method, &headers)?;
-        let params = read_params(&state, &headers, query.as_deref(), body).await?;
         let invalid = || {
             ApiError::new(
                 StatusCode::NOT_FOUND,
@@ -585,5 +534,5 @@ async fn pay_for_order(
         ))
     }
     .await;
-    ctx.finish(&state, result.unwrap_or_else(IntoResponse::into_response))
+    ctx.answer(&state, result)
 }

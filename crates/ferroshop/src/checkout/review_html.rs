@@ -508,7 +508,10 @@ fn terms_wrapper(ctx: &ReviewContext, payment: &PaymentBox) -> String {
         "\t\t\t<div class=\"woocommerce-terms-and-conditions-wrapper\">\n\t\t<div class=\"woocommerce-privacy-policy-text\"><p>Your personal data will be used to process your order, support your experience throughout this website, and for other purposes described in our privacy policy.</p>\n</div>",
     );
     if let Some(terms) = payment.terms {
-        let url = if terms.page_url.starts_with('/') {
+        let url = if terms.page_url.is_empty() {
+            // No terms page: the link unfolds the terms shown just above.
+            "#terms".to_string()
+        } else if terms.page_url.starts_with('/') {
             format!("{}{}", ctx.base_url, terms.page_url)
         } else {
             terms.page_url.clone()

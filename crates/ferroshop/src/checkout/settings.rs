@@ -24,6 +24,7 @@ pub struct CheckoutConfig {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Terms {
     pub text: String,
+    /// A page with the full terms, if the shop has one; empty shows them in place.
     pub page_url: String,
 }
 
@@ -31,7 +32,7 @@ pub struct Terms {
 pub fn demo_terms() -> Terms {
     Terms {
         text: "Orders are dispatched within two working days. You may return unused items within 30 days for a full refund. Prices include the taxes shown at checkout. Your personal data is used only to process your order.".into(),
-        page_url: "/terms".into(),
+        page_url: String::new(),
     }
 }
 
@@ -142,7 +143,7 @@ impl CheckoutConfig {
         } else {
             Some(Terms {
                 text,
-                page_url: page_url.unwrap_or_else(|| "/terms".into()),
+                page_url: page_url.unwrap_or_default(),
             })
         };
     }

@@ -194,3 +194,43 @@ pub fn json_value<T: serde::Serialize>(status: StatusCode, body: &T) -> Response
         }
     }
 }
+
+/// A Store API write, extracted: the session, a checked nonce and the parameters (JSON
+/// or form body over the query). A refusal is already a finished answer.
+pub struct StoreWrite {
+    pub ctx: StoreCtx,
+    pub params: crate::http::params::Params,
+}
+
+impl axum::extract::FromRequest<crate::state::SharedState> for StoreWrite {
+    type Rejection = Response;
+
+    async fn from_request(
+        req: axum::extract::Request,
+        state: &crate::state::SharedState,
+    ) -> Result<Self, Response> {
+        let (parts, body) = req.into_parts();
+        let ctx = StoreCtx::new(state, &parts.headers);
+        if let Err(e) = ctx.check_nonce(state, &parts.method, &parts.headers) {
+            return Err(ctx.finish(state, e.into_response()));
+        }
+        match crate::http::params::Params::read(
+            &parts.headers,
+            parts.uri.query(),
+            body,
+            state.config.max_body_bytes,
+        )
+        .await
+        {
+            Ok(params) => Ok(Self { ctx, params }),
+            Err(e) => Err(ctx.finish(state, e.into_response())),
+        }
+    }
+}
+
+impl StoreCtx {
+    /// Finishes a handler's outcome, an answer or an error, with the Store API headers.
+    pub fn answer(&self, state: &AppState, result: Result<Response, ApiError>) -> Response {
+        self.finish(state, result.unwrap_or_else(IntoResponse::into_response))
+    }
+}

@@ -1,10 +1,9 @@
 //! The storefront's order calls: one order by its key (thank-you and order-pay pages),
 //! guest lookup by number and billing e-mail, and a customer's own orders.
 
-use axum::body::Body;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
@@ -13,8 +12,7 @@ use serde_json::json;
 use super::model::{Order, OrderId, OrderStatus};
 use super::view;
 use crate::error::ApiError;
-use crate::http::params::Params;
-use crate::http::store_api::{json_value, StoreCtx};
+use crate::http::store_api::{json_value, StoreCtx, StoreWrite};
 use crate::state::{AppState, SharedState};
 use crate::store;
 
@@ -87,7 +85,7 @@ async fn get_order(
         Ok::<_, ApiError>(render(&state, &ctx, &order))
     }
     .await;
-    ctx.finish(&state, result.unwrap_or_else(IntoResponse::into_response))
+    ctx.answer(&state, result)
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -97,16 +95,9 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 /// Guest order lookup: the order number and the billing e-mail must both match.
 async fn lookup_order(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite { ctx, params }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
     let result = async {
-        ctx.check_nonce(&state, &method, &headers)?;
-        let params =
-            Params::read(&headers, query.as_deref(), body, state.config.max_body_bytes).await?;
         let number = params.string("order_number")?.unwrap_or_default();
         let email = params.string("billing_email")?.unwrap_or_default();
         let number = number.trim().trim_start_matches('#');
@@ -135,7 +126,7 @@ async fn lookup_order(
         Ok(render(&state, &ctx, &order))
     }
     .await;
-    ctx.finish(&state, result.unwrap_or_else(IntoResponse::into_response))
+    ctx.answer(&state, result)
 }
 
 /// The customer whose orders these are: a valid, unrevoked login.
@@ -206,7 +197,7 @@ async fn list_my_orders(
         Ok(res)
     }
     .await;
-    ctx.finish(&state, result.unwrap_or_else(IntoResponse::into_response))
+    ctx.answer(&state, result)
 }
 
 async fn get_my_order(
@@ -225,5 +216,5 @@ async fn get_my_order(
         Ok::<_, ApiError>(render(&state, &ctx, &order))
     }
     .await;
-    ctx.finish(&state, result.unwrap_or_else(IntoResponse::into_response))
+    ctx.answer(&state, result)
 }
