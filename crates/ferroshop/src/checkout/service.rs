@@ -145,6 +145,10 @@ pub async fn apply_coupon(
             .collect();
         let codes = super::coupons::codes_after_applying(&coupon, &applied);
         cart.coupons = codes.iter().map(|c| c.as_str().to_string()).collect();
+        // The e-mail the coupon was checked against is the customer's from now on.
+        if let Some(email) = billing_email.map(str::trim).filter(|e| !e.is_empty()) {
+            cart.customer.billing.email = email.to_string();
+        }
         Ok(())
     })
     .await;

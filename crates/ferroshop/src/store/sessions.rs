@@ -72,6 +72,17 @@ pub async fn update_cart(
     now: i64,
     expires_at: i64,
 ) -> StoreResult<bool> {
+    write_cart(db.writer(), id, version, cart, now, expires_at).await
+}
+
+async fn write_cart<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    id: &str,
+    version: i64,
+    cart: &str,
+    now: i64,
+    expires_at: i64,
+) -> StoreResult<bool> {
     let done = sqlx::query(
         "UPDATE sessions SET cart = $1, version = version + 1, updated_at = $2, expires_at = $3
          WHERE id = $4 AND version = $5",
@@ -81,7 +92,7 @@ pub async fn update_cart(
     .bind(expires_at)
     .bind(id)
     .bind(version)
-    .execute(db.writer())
+    .execute(executor)
     .await?;
     Ok(done.rows_affected() == 1)
 }
@@ -106,16 +117,5 @@ pub async fn update_cart_in(
     now: i64,
     expires_at: i64,
 ) -> StoreResult<bool> {
-    let done = sqlx::query(
-        "UPDATE sessions SET cart = $1, version = version + 1, updated_at = $2, expires_at = $3
-         WHERE id = $4 AND version = $5",
-    )
-    .bind(cart)
-    .bind(now)
-    .bind(expires_at)
-    .bind(id)
-    .bind(version)
-    .execute(&mut **tx)
-    .await?;
-    Ok(done.rows_affected() == 1)
+    write_cart(&mut **tx, id, version, cart, now, expires_at).await
 }
