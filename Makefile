@@ -9,12 +9,13 @@ SHELL := bash
 BIND ?= 127.0.0.1:8080
 DATABASE ?= sqlite://data/ferroshop.db
 
-.PHONY: help run build web test test-rust test-web test-browser bench check clean
+.PHONY: help run build web test test-rust test-web test-browser bench bench-checkout check clean
 
 help:
 	@echo "make run     build the storefront and server, start the demo shop on http://$(BIND)/"
 	@echo "make test    run every test: Rust (SQLite, PostgreSQL when FERROSHOP_TEST_POSTGRES_URL is set), web unit, browser"
 	@echo "make bench   run the HTTP benchmarks (see bench/README.md)"
+	@echo "make bench-checkout   orders per second and update-customer latency"
 	@echo "make check   formatting and lints"
 
 run: web build
@@ -50,6 +51,9 @@ test-browser: web/node_modules/.installed
 
 bench:
 	./bench/run.sh
+
+bench-checkout:
+	./bench/run-checkout.sh
 
 check:
 	cargo fmt --all -- --check
