@@ -92,12 +92,18 @@ pub async fn wait_for_quiet(threshold: f64, patience: std::time::Duration) -> f6
                 .unwrap_or(0.0);
         if busy < threshold || started.elapsed() >= patience {
             if busy >= threshold {
-                eprintln!("checkout-bench: warning: still {busy:.0}% of the CPU in use after {} s; measuring anyway", patience.as_secs());
+                eprintln!(
+                    "checkout-bench: warning: still {busy:.0}% of the CPU in use after {} s; measuring anyway",
+                    patience.as_secs()
+                );
             }
             return busy;
         }
         if !said {
-            eprintln!("checkout-bench: {busy:.0}% of the CPU is in use; waiting up to {} s for the machine to calm down", patience.as_secs());
+            eprintln!(
+                "checkout-bench: {busy:.0}% of the CPU is in use; waiting up to {} s for it to calm down",
+                patience.as_secs()
+            );
             said = true;
         }
     }

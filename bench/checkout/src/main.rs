@@ -140,7 +140,9 @@ fn main() -> ExitCode {
     match runtime.block_on(run(args)) {
         Ok(0) => ExitCode::SUCCESS,
         Ok(failed) => {
-            eprintln!("checkout-bench: FAILED: {failed} requests of the measured runs did not get the answer they should have");
+            eprintln!(
+                "checkout-bench: FAILED: {failed} measured requests did not get the answer they should have"
+            );
             ExitCode::FAILURE
         }
         Err(e) => {
@@ -157,7 +159,9 @@ async fn run(args: Args) -> Result<usize, Failure> {
     let products = Arc::new(shop.unlimited_products().await?);
     if products.is_empty() {
         return Err(Failure(
-            "the catalogue has no simple, purchasable product without a stock limit (start the shop with --demo)".into(),
+            "the catalogue has no simple, purchasable product without a stock limit \
+             (start the shop with --demo)"
+                .into(),
         ));
     }
     println!(
@@ -329,8 +333,9 @@ async fn update_customer_run(
                 Arc::clone(&addresses),
             );
             async move {
-                // Cart k gets CA, NY, DE, CA… on its successive visits (100 carts is
-                // not a multiple of 3, so consecutive requests differ too).
+                // Each cart moves on to the next address at every visit, and
+                // neighbouring carts are one address apart, so consecutive requests
+                // differ too.
                 let cart = i % carts.len();
                 let visit = i / carts.len();
                 let address = &addresses[(cart + visit) % addresses.len()];
