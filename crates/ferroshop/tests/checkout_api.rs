@@ -332,6 +332,13 @@ async fn a_guest_checkout_places_an_order_and_empties_the_cart(backend: Backend)
         redirect,
         app.url(&format!("/checkout/order-received/{id}/?key={key}"))
     );
+    // The sale counts towards the product's popularity (the fixture starts it at its id).
+    let sales: i64 = sqlx::query_scalar("SELECT total_sales FROM products WHERE id = $1")
+        .bind(BEANIE)
+        .fetch_one(app.db().reader())
+        .await
+        .unwrap();
+    assert_eq!(sales, BEANIE + 2);
     let cart: Value = c
         .get(app.api("/cart"))
         .send()

@@ -294,7 +294,6 @@ pub async fn place_order(
                     });
                 }
             }
-            store::orders::count_sale(&mut tx, *product_id, *quantity).await?;
         }
         for item in order.lines.items.iter_mut() {
             let stock_id = if item.variation_id != 0 {

@@ -329,44 +329,51 @@ pub enum StockShortage {
     NotEnough(i64),
 }
 
-/// Takes `quantity` of a managed-stock product, unless fewer are left and backorders
-/// are not allowed: one conditional UPDATE, so concurrent checkouts never oversell.
-/// Returns whether stock was taken (false for products that do not manage stock).
+/// Takes `quantity` of a product and counts the sale. A managed-stock product loses
+/// the units unless fewer are left and backorders are not allowed: one conditional
+/// UPDATE, so concurrent checkouts never oversell. Returns whether stock was taken
+/// (false for products that do not manage stock).
 pub async fn take_stock(
     tx: &mut Tx<'_>,
     product_id: i64,
     quantity: i64,
 ) -> StoreResult<Result<bool, StockShortage>> {
-    let row = sqlx::query(
-        "UPDATE products SET stock_quantity = stock_quantity - $1,
+    let taken = sqlx::query(
+        "UPDATE products SET stock_quantity = stock_quantity - $1, total_sales = total_sales + $1,
             stock_status = CASE WHEN stock_quantity - $1 > 0 THEN 'instock'
                                 WHEN backorders <> 'no' THEN 'onbackorder'
                                 ELSE 'outofstock' END
          WHERE id = $2 AND manage_stock = 1 AND stock_quantity IS NOT NULL
-           AND (stock_quantity >= $1 OR backorders <> 'no')
-         RETURNING stock_quantity",
+           AND (stock_quantity >= $1 OR backorders <> 'no')",
     )
     .bind(quantity)
     .bind(product_id)
-    .fetch_optional(&mut **tx)
+    .execute(&mut **tx)
     .await?;
-    if row.is_some() {
+    if taken.rows_affected() == 1 {
         return Ok(Ok(true));
     }
-    let found = sqlx::query("SELECT manage_stock, stock_quantity FROM products WHERE id = $1")
-        .bind(product_id)
-        .fetch_optional(&mut **tx)
-        .await?;
-    match found {
-        Some(r)
-            if r.try_get::<i64, _>("manage_stock")? != 0
-                && r.try_get::<Option<i64>, _>("stock_quantity")?.is_some() =>
-        {
-            let left: Option<i64> = r.try_get("stock_quantity")?;
-            Ok(Err(StockShortage::NotEnough(left.unwrap_or(0).max(0))))
-        }
-        _ => Ok(Ok(false)),
+    // Not taken: either the product does not manage stock (count the sale and go on)
+    // or too few are left.
+    let unmanaged = sqlx::query(
+        "UPDATE products SET total_sales = total_sales + $1
+         WHERE id = $2 AND NOT (manage_stock = 1 AND stock_quantity IS NOT NULL)",
+    )
+    .bind(quantity)
+    .bind(product_id)
+    .execute(&mut **tx)
+    .await?;
+    if unmanaged.rows_affected() == 1 {
+        return Ok(Ok(false));
     }
+    let left: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT stock_quantity FROM products WHERE id = $1")
+            .bind(product_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+    Ok(Err(StockShortage::NotEnough(
+        left.flatten().unwrap_or(0).max(0),
+    )))
 }
 
 /// Puts back stock an order took.
@@ -382,16 +389,6 @@ pub async fn return_stock(tx: &mut Tx<'_>, product_id: i64, quantity: i64) -> St
     .bind(product_id)
     .execute(&mut **tx)
     .await?;
-    Ok(())
-}
-
-/// Counts a sale on the product (and its parent) for "popularity" ordering.
-pub async fn count_sale(tx: &mut Tx<'_>, product_id: i64, quantity: i64) -> StoreResult<()> {
-    sqlx::query("UPDATE products SET total_sales = total_sales + $1 WHERE id = $2")
-        .bind(quantity)
-        .bind(product_id)
-        .execute(&mut **tx)
-        .await?;
     Ok(())
 }
 
