@@ -6,9 +6,9 @@ Usage:
     scripts/address-data.py PAGE [OUT]
 
 PAGE is a saved HTTP response of the original shop's checkout page (status line,
-headers, blank line, HTML), for instance
-/work/shared/reference/woocommerce-7.9/page_checkout.http. OUT defaults to
-crates/ferroshop/data/address-locale.json next to this script's repository.
+headers, blank line, HTML), for instance a `page_checkout.http` recorded from a
+WooCommerce 7.9 shop. OUT defaults to crates/ferroshop/data/address-locale.json next
+to this script's repository.
 
 What it reads from the page:
   * the country list: the <option>s of the #billing_country select, in page order;

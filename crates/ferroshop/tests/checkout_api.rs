@@ -93,6 +93,26 @@ async fn checkout(app: &TestApp, c: &reqwest::Client, nonce: &str, method: &str)
     .await
 }
 
+/// Every shopper submits their checkout at the same moment; the answers, in order.
+async fn checkouts_at_once(
+    app: &std::sync::Arc<TestApp>,
+    shoppers: Vec<(reqwest::Client, String)>,
+    method: &'static str,
+) -> Vec<(u16, Value)> {
+    let tasks: Vec<_> = shoppers
+        .into_iter()
+        .map(|(c, nonce)| {
+            let app = app.clone();
+            tokio::spawn(async move { checkout(&app, &c, &nonce, method).await })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for t in tasks {
+        answers.push(t.await.unwrap());
+    }
+    answers
+}
+
 async fn update_customer_prices_the_cart_for_the_address(backend: Backend) {
     let Some(app) = spawn_app(backend).await else {
         return;
@@ -490,17 +510,9 @@ async fn the_last_ten_in_stock_go_to_exactly_ten_of_fifty_checkouts(backend: Bac
         shoppers.push(shopper_with(&app, MUG, 1).await);
     }
     let app = std::sync::Arc::new(app);
-    let mut tasks = Vec::new();
-    for (c, nonce) in shoppers {
-        let app = app.clone();
-        tasks.push(tokio::spawn(async move {
-            checkout(&app, &c, &nonce, "cod").await
-        }));
-    }
     let mut placed = 0;
     let mut refused = 0;
-    for t in tasks {
-        let (status, body) = t.await.unwrap();
+    for (status, body) in checkouts_at_once(&app, shoppers, "cod").await {
         match status {
             200 => placed += 1,
             400 => {
@@ -557,16 +569,8 @@ async fn a_coupon_limited_to_five_uses_is_used_five_times_by_thirty_checkouts(ba
         shoppers.push((c, nonce));
     }
     let app = std::sync::Arc::new(app);
-    let mut tasks = Vec::new();
-    for (c, nonce) in shoppers {
-        let app = app.clone();
-        tasks.push(tokio::spawn(async move {
-            checkout(&app, &c, &nonce, "cod").await
-        }));
-    }
     let mut placed = 0;
-    for t in tasks {
-        let (status, body) = t.await.unwrap();
+    for (status, body) in checkouts_at_once(&app, shoppers, "cod").await {
         if status == 200 {
             placed += 1;
         } else {
@@ -594,16 +598,9 @@ async fn the_same_checkout_submitted_ten_times_at_once_makes_one_order(backend: 
     };
     let (c, nonce) = shopper_with(&app, BEANIE, 1).await;
     let app = std::sync::Arc::new(app);
-    let mut tasks = Vec::new();
-    for _ in 0..10 {
-        let (app, c, nonce) = (app.clone(), c.clone(), nonce.clone());
-        tasks.push(tokio::spawn(async move {
-            checkout(&app, &c, &nonce, "bacs").await
-        }));
-    }
+    let same = vec![(c, nonce); 10];
     let mut ids = Vec::new();
-    for t in tasks {
-        let (status, body) = t.await.unwrap();
+    for (status, body) in checkouts_at_once(&app, same, "bacs").await {
         assert_eq!(status, 200, "{body}");
         ids.push(body["order_id"].as_i64().unwrap());
     }
