@@ -43,10 +43,7 @@ pub async fn load_demo(db: &Db) -> anyhow::Result<bool> {
     }
     let data = crate::catalog::demo::demo_catalog();
     match store::catalog::insert_catalog(db, &data).await {
-        Ok(()) => {
-            load_demo_checkout(db).await?;
-            Ok(true)
-        }
+        Ok(()) => Ok(true),
         // Another instance loaded it first.
         Err(e) if store::catalog::count_products(db).await? > 0 => {
             tracing::info!(error = %e, "demo catalogue already loaded by another instance");
@@ -88,6 +85,14 @@ pub async fn start(config: Config, demo: bool) -> anyhow::Result<RunningServer> 
     db.migrate().await?;
     if demo && load_demo(&db).await? {
         tracing::info!("loaded the demo catalogue");
+    }
+    // A demo shop made before checkout existed gets the demo's taxes, zones and coupons.
+    if demo
+        && store::settings::get(&db, crate::checkout::rules::RULES_SETTING)
+            .await?
+            .is_none()
+    {
+        load_demo_checkout(&db).await?;
     }
     let listener = TcpListener::bind(config.bind).await?;
     let addr = listener.local_addr()?;
