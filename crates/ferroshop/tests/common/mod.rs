@@ -107,6 +107,8 @@ pub async fn spawn_app_with(
         "<!doctype html><html><head><meta charset=\"utf-8\">\n<title>Ferroshop</title>\n<!--ferroshop:head-->\n</head><body><div id=\"root\"></div></body></html>",
     )
     .unwrap();
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("assets/app-1a2b3c.js"), "console.log('shop')").unwrap();
     let database_url = match backend {
         Backend::Sqlite => format!("sqlite://{}/shop.db", dir.display()),
         Backend::Postgres => {
