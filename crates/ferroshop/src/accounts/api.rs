@@ -2,9 +2,8 @@
 //! writes need the nonce, every answer carries a fresh one for whoever is now signed
 //! in, bodies may be JSON or form-encoded, errors are `{code, message, data}`.
 
-use axum::body::Body;
-use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -21,7 +20,7 @@ use super::rate_limit::{self, ClientIp};
 use super::registration::create_customer;
 use crate::error::ApiError;
 use crate::http::params::Params;
-use crate::http::store_api::{json_value, StoreCtx};
+use crate::http::store_api::{json_value, StoreCtx, StoreWrite};
 use crate::mail::MailContext;
 use crate::state::{AppState, SharedState};
 use crate::store::customers;
@@ -94,15 +93,6 @@ fn with_headers(mut res: Response, extra: HeaderMap) -> Response {
     res
 }
 
-async fn read_params(
-    state: &AppState,
-    headers: &HeaderMap,
-    query: Option<String>,
-    body: Body,
-) -> Result<Params, AccountError> {
-    Ok(Params::read(headers, query.as_deref(), body, state.config.max_body_bytes).await?)
-}
-
 /// A string parameter, empty when absent.
 fn text(params: &Params, name: &str) -> Result<String, AccountError> {
     Ok(params.string(name)?.unwrap_or_default())
@@ -164,15 +154,13 @@ async fn get_account(State(state): State<SharedState>, headers: HeaderMap) -> Re
 
 async fn register_customer(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite {
+        mut ctx,
+        params,
+        headers,
+    }: StoreWrite,
 ) -> Response {
-    let mut ctx = StoreCtx::new(&state, &headers);
     let outcome: Outcome = async {
-        ctx.check_nonce(&state, &method, &headers)?;
-        let params = read_params(&state, &headers, query, body).await?;
         let names = Names {
             first_name: text(&params, "first_name")?,
             last_name: text(&params, "last_name")?,
@@ -202,15 +190,13 @@ async fn register_customer(
 async fn log_in_customer(
     State(state): State<SharedState>,
     ClientIp(ip): ClientIp,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite {
+        mut ctx,
+        params,
+        headers,
+    }: StoreWrite,
 ) -> Response {
-    let mut ctx = StoreCtx::new(&state, &headers);
     let outcome: Outcome = async {
-        ctx.check_nonce(&state, &method, &headers)?;
-        let params = read_params(&state, &headers, query, body).await?;
         let username = text(&params, "username")?;
         let password = text(&params, "password")?;
         if username.trim().is_empty() {
@@ -247,12 +233,13 @@ async fn log_in_customer(
 
 async fn log_out_customer(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
+    StoreWrite {
+        mut ctx,
+        params: _,
+        headers,
+    }: StoreWrite,
 ) -> Response {
-    let mut ctx = StoreCtx::new(&state, &headers);
     let outcome: Outcome = async {
-        ctx.check_nonce(&state, &method, &headers)?;
         let cookies = log_out(&state, &mut ctx, &headers).await?;
         Ok(with_headers(
             json_value(StatusCode::OK, &json!({})),
@@ -267,15 +254,13 @@ async fn log_out_customer(
 
 async fn send_password_reset(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite {
+        ctx,
+        params,
+        headers,
+    }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
     let outcome: Outcome = async {
-        ctx.check_nonce(&state, &method, &headers)?;
-        let params = read_params(&state, &headers, query, body).await?;
         if state.config.public_url.is_none() {
             tracing::debug!(
                 "password-reset link built from the request's Host; set FERROSHOP_PUBLIC_URL"
@@ -299,15 +284,13 @@ async fn send_password_reset(
 
 async fn reset_customer_password(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite {
+        ctx,
+        params,
+        headers,
+    }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
     let outcome: Outcome = async {
-        ctx.check_nonce(&state, &method, &headers)?;
-        let params = read_params(&state, &headers, query, body).await?;
         let (login, key) = (text(&params, "login")?, text(&params, "key")?);
         let (password, confirm) = (
             text(&params, "password")?,
@@ -335,16 +318,14 @@ async fn reset_customer_password(
 
 async fn save_account_details(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite {
+        ctx,
+        params,
+        headers,
+    }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
     let outcome: Outcome = async {
-        ctx.check_nonce(&state, &method, &headers)?;
         let signed = require_login(&state, &ctx, &headers).await?;
-        let params = read_params(&state, &headers, query, body).await?;
         let form = DetailsForm {
             first_name: text(&params, "first_name")?.trim().to_string(),
             last_name: text(&params, "last_name")?.trim().to_string(),
@@ -375,18 +356,16 @@ async fn save_account_details(
 
 async fn save_account_address(
     State(state): State<SharedState>,
-    method: Method,
-    headers: HeaderMap,
     Path(kind): Path<String>,
-    RawQuery(query): RawQuery,
-    body: Body,
+    StoreWrite {
+        ctx,
+        params,
+        headers,
+    }: StoreWrite,
 ) -> Response {
-    let ctx = StoreCtx::new(&state, &headers);
     let outcome: Outcome = async {
         let kind = AddressKind::parse(&kind).ok_or_else(ApiError::not_found)?;
-        ctx.check_nonce(&state, &method, &headers)?;
         let signed = require_login(&state, &ctx, &headers).await?;
-        let params = read_params(&state, &headers, query, body).await?;
         let address = address_from_params(&params, kind)?;
         let address = check_address(kind, &address)?;
         let json = to_stored(kind, &address);

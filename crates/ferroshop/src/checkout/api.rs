@@ -122,7 +122,7 @@ fn change_error(e: ChangeError) -> ApiError {
 
 async fn update_customer(
     State(state): State<SharedState>,
-    StoreWrite { ctx, params }: StoreWrite,
+    StoreWrite { ctx, params, .. }: StoreWrite,
 ) -> Response {
     let result = async {
         let billing = address_param(&params, "billing_address")?;
@@ -148,7 +148,7 @@ async fn update_customer(
 
 async fn select_shipping_rate(
     State(state): State<SharedState>,
-    StoreWrite { ctx, params }: StoreWrite,
+    StoreWrite { ctx, params, .. }: StoreWrite,
 ) -> Response {
     let result = async {
         let rate_id = params.string("rate_id")?.unwrap_or_default();
@@ -198,7 +198,7 @@ fn customer_of(ctx: &StoreCtx) -> Option<i64> {
 
 async fn apply_coupon(
     State(state): State<SharedState>,
-    StoreWrite { ctx, params }: StoreWrite,
+    StoreWrite { ctx, params, .. }: StoreWrite,
 ) -> Response {
     let result = async {
         let code = params.string("code")?.unwrap_or_default();
@@ -236,7 +236,7 @@ fn coupon_error(e: CouponChangeError) -> ApiError {
 
 async fn remove_coupon(
     State(state): State<SharedState>,
-    StoreWrite { ctx, params }: StoreWrite,
+    StoreWrite { ctx, params, .. }: StoreWrite,
 ) -> Response {
     let result = async {
         let code = params.string("code")?.unwrap_or_default();
@@ -366,7 +366,7 @@ fn required_fields(billing: &Address, shipping: Option<&Address>) -> Result<(), 
 
 async fn post_checkout(
     State(state): State<SharedState>,
-    StoreWrite { ctx, params }: StoreWrite,
+    StoreWrite { ctx, params, .. }: StoreWrite,
 ) -> Response {
     let input = match checkout_params(&state, &params) {
         Ok(i) => i,
@@ -474,7 +474,7 @@ async fn post_checkout(
 async fn pay_for_order(
     State(state): State<SharedState>,
     Path(id): Path<String>,
-    StoreWrite { ctx, params }: StoreWrite,
+    StoreWrite { ctx, params, .. }: StoreWrite,
 ) -> Response {
     let result = async {
         let invalid = || {

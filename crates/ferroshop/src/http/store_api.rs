@@ -200,6 +200,8 @@ pub fn json_value<T: serde::Serialize>(status: StatusCode, body: &T) -> Response
 pub struct StoreWrite {
     pub ctx: StoreCtx,
     pub params: crate::http::params::Params,
+    /// The request's headers, for calls that read cookies beyond the session's.
+    pub headers: HeaderMap,
 }
 
 impl axum::extract::FromRequest<crate::state::SharedState> for StoreWrite {
@@ -222,7 +224,11 @@ impl axum::extract::FromRequest<crate::state::SharedState> for StoreWrite {
         )
         .await
         {
-            Ok(params) => Ok(Self { ctx, params }),
+            Ok(params) => Ok(Self {
+                ctx,
+                params,
+                headers: parts.headers,
+            }),
             Err(e) => Err(ctx.finish(state, e.into_response())),
         }
     }

@@ -95,7 +95,7 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 /// Guest order lookup: the order number and the billing e-mail must both match.
 async fn lookup_order(
     State(state): State<SharedState>,
-    StoreWrite { ctx, params }: StoreWrite,
+    StoreWrite { ctx, params, .. }: StoreWrite,
 ) -> Response {
     let result = async {
         let number = params.string("order_number")?.unwrap_or_default();
