@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::error::AccountError;
 use crate::checkout::address::{Address, ADDRESS_FIELDS};
-use crate::checkout::locale::{self, AddressInput, CountryCode, FieldError, StateList, Surface};
+use crate::checkout::locale::{self, CountryCode, FieldError, StateList, Surface};
 use crate::error::ApiError;
 use crate::http::params::Params;
 
@@ -51,7 +51,7 @@ pub fn address_json(kind: AddressKind, address: &Address) -> Value {
         if field == "email" && kind == AddressKind::Shipping {
             continue;
         }
-        let value = address.get(field).unwrap_or("");
+        let value = address.get(field);
         map.insert(field.to_string(), Value::String(value.to_string()));
     }
     Value::Object(map)
@@ -77,22 +77,14 @@ pub fn to_stored(kind: AddressKind, address: &Address) -> String {
 /// saved: country in capitals, postcode in the country's format, state as its code.
 pub fn check_address(kind: AddressKind, address: &Address) -> Result<Address, AccountError> {
     let lkind = locale_kind(kind);
-    let input = AddressInput {
-        first_name: address.first_name.clone(),
-        last_name: address.last_name.clone(),
-        company: address.company.clone(),
-        country: address.country.clone(),
-        address_1: address.address_1.clone(),
-        address_2: address.address_2.clone(),
-        city: address.city.clone(),
-        state: address.state.clone(),
-        postcode: address.postcode.clone(),
-        phone: address.phone.clone(),
+    // Shipping addresses carry no e-mail.
+    let input = Address {
         email: if kind == AddressKind::Billing {
             address.email.clone()
         } else {
             String::new()
         },
+        ..address.clone()
     };
     let country_text = address.country.trim().to_ascii_uppercase();
     if let Some(problem) = locale::validate_address(lkind, &input, Surface::Classic).first() {

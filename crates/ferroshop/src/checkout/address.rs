@@ -37,8 +37,9 @@ pub const ADDRESS_FIELDS: [&str; 11] = [
 ];
 
 impl Address {
-    pub fn get(&self, field: &str) -> Option<&str> {
-        Some(match field {
+    /// A field by its key; unknown keys read as empty.
+    pub fn get(&self, field: &str) -> &str {
+        match field {
             "first_name" => &self.first_name,
             "last_name" => &self.last_name,
             "company" => &self.company,
@@ -50,8 +51,8 @@ impl Address {
             "country" => &self.country,
             "email" => &self.email,
             "phone" => &self.phone,
-            _ => return None,
-        })
+            _ => "",
+        }
     }
 
     pub fn get_mut(&mut self, field: &str) -> Option<&mut String> {
@@ -79,9 +80,7 @@ impl Address {
 
     /// Whether anything is filled in.
     pub fn is_empty(&self) -> bool {
-        ADDRESS_FIELDS
-            .iter()
-            .all(|f| self.get(f).is_none_or(|v| v.trim().is_empty()))
+        ADDRESS_FIELDS.iter().all(|f| self.get(f).trim().is_empty())
     }
 }
 

@@ -316,7 +316,7 @@ fn review_addresses(form: &Form, posted: &Form, cart: &StoredCart) -> (Address, 
         let value = if separate {
             posted.field(&format!("shipping_{field}"), MAX_FIELD_CHARS)
         } else {
-            billing.get(field).map(str::to_string)
+            Some(billing.get(field).to_string())
         };
         if let Some(v) = value {
             *shipping.get_mut(field).expect("known field") = v;

@@ -2,7 +2,7 @@
 //! per-country rules of the address locale table (`checkout::locale`).
 
 use super::address::Address;
-use super::locale::{self, AddressInput, AddressKind};
+use super::locale::{self, AddressKind};
 use super::place::FieldProblem;
 
 pub use super::locale::Surface;
@@ -29,26 +29,10 @@ impl Kind {
     }
 }
 
-fn input(address: &Address) -> AddressInput {
-    AddressInput {
-        first_name: address.first_name.clone(),
-        last_name: address.last_name.clone(),
-        company: address.company.clone(),
-        country: address.country.clone(),
-        address_1: address.address_1.clone(),
-        address_2: address.address_2.clone(),
-        city: address.city.clone(),
-        state: address.state.clone(),
-        postcode: address.postcode.clone(),
-        phone: address.phone.clone(),
-        email: address.email.clone(),
-    }
-}
-
 /// Everything wrong with `address`: on the classic form every field's problem in form
 /// order, on the Store API the problems of the first stage that fails.
 pub fn validate(kind: Kind, address: &Address, surface: Surface) -> Vec<FieldProblem> {
-    locale::validate_address(kind.locale(), &input(address), surface)
+    locale::validate_address(kind.locale(), address, surface)
         .into_iter()
         .map(|e| FieldProblem {
             field_id: e.field_id,

@@ -12,41 +12,7 @@ use super::postcode::{format_for, valid_for};
 use crate::html::escape;
 
 /// An address as posted: the eleven fields, missing ones empty.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct AddressInput {
-    pub first_name: String,
-    pub last_name: String,
-    pub company: String,
-    pub country: String,
-    pub address_1: String,
-    pub address_2: String,
-    pub city: String,
-    pub state: String,
-    pub postcode: String,
-    pub phone: String,
-    pub email: String,
-}
-
-impl AddressInput {
-    /// A field by its key; unknown keys read as empty.
-    pub fn get(&self, key: &str) -> &str {
-        match key {
-            "first_name" => &self.first_name,
-            "last_name" => &self.last_name,
-            "company" => &self.company,
-            "country" => &self.country,
-            "address_1" => &self.address_1,
-            "address_2" => &self.address_2,
-            "city" => &self.city,
-            "state" => &self.state,
-            "postcode" => &self.postcode,
-            "phone" => &self.phone,
-            "email" => &self.email,
-            _ => "",
-        }
-    }
-}
+pub use crate::checkout::address::Address as AddressInput;
 
 /// Which checkout the messages are for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
