@@ -1,0 +1,17 @@
+-- What the per-request order and session queries need at a million orders and a
+-- million sessions. Most already have their index:
+--   the account's orders list and its count   orders_customer (customer_id, id)
+--   order lookup by number and billing e-mail  the primary key (id), then the e-mail
+--   an order by id and key                     the primary key (id)
+--   the checkout draft of a session            orders_draft_session (session_id)
+--   a session by its key                       the primary key (id)
+--   expired sessions                           sessions_expires (expires_at)
+--   a customer's other sessions                sessions_customer (customer_id)
+-- E-mails are stored lowercased (billing_email, customers.email_key), so lookups
+-- compare plain columns and need no expression index.
+--
+-- The sweep of abandoned checkout drafts ("status = 'checkout-draft' AND
+-- updated_at < cutoff") had only the status prefix of orders_status_created, so
+-- it read every draft; this index reads only the expired ones. (A partial index on
+-- drafts alone lost to the status prefix in SQLite's planner; both columns win.)
+CREATE INDEX orders_status_updated ON orders (status, updated_at);
