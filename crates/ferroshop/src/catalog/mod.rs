@@ -1,8 +1,0 @@
-//! The catalogue: products, taxonomies and images; the Store API's product calls.
-
-pub mod api;
-pub mod art;
-pub mod demo;
-pub mod index;
-pub mod model;
-pub mod view;

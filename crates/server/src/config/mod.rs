@@ -1,0 +1,347 @@
+//! Configuration, read once at start-up: built-in defaults, then an optional TOML file
+//! (`ferroshop.toml` in the working directory, or the path in `FERROSHOP_CONFIG`), then
+//! `FERROSHOP_*` environment variables, then command-line flags. A bad value stops the
+//! server with a message naming the setting.
+
+pub mod checkout;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+use rules::money::CurrencyFormat;
+pub use rules::settings::{bad, parse_yes_no, ConfigError};
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub bind: SocketAddr,
+    pub database_url: String,
+    /// The shop's public address ("https://shop.example"): every absolute link (mails,
+    /// redirects, canonical links) starts with it, whatever host a request names.
+    pub public_url: Option<String>,
+    /// Host names (with a port where it is not the scheme's default) the shop answers
+    /// for. Empty: the public URL's host, else the bind address and localhost. A request
+    /// naming any other host is refused, so no link is ever built from a forged Host.
+    pub allowed_hosts: Vec<String>,
+    /// Where the built storefront lives (`web/dist`).
+    pub web_dir: PathBuf,
+    pub shop_name: String,
+    pub currency: CurrencyFormat,
+    /// Send the shopper to the cart after a successful add to cart.
+    pub cart_redirect_after_add: bool,
+    pub log_format: LogFormat,
+    /// Largest request body accepted, in bytes.
+    pub max_body_bytes: usize,
+    /// A proxy of the shop's own sits in front: take the client's address from the last
+    /// X-Forwarded-For entry (for rate limits) and the scheme from X-Forwarded-Proto.
+    pub trust_proxy: bool,
+    pub mail: mail::MailConfig,
+    pub checkout: crate::config::checkout::CheckoutConfig,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database_url: "sqlite://data/ferroshop.db".into(),
+            public_url: None,
+            allowed_hosts: Vec::new(),
+            web_dir: PathBuf::from("web/dist"),
+            shop_name: "Ferroshop".into(),
+            currency: CurrencyFormat::usd(),
+            cart_redirect_after_add: false,
+            log_format: LogFormat::Text,
+            max_body_bytes: 64 * 1024,
+            trust_proxy: false,
+            mail: mail::MailConfig::default(),
+            checkout: Default::default(),
+        }
+    }
+}
+
+/// The optional file's shape; every key may be left out.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileConfig {
+    bind: Option<String>,
+    database_url: Option<String>,
+    public_url: Option<String>,
+    allowed_hosts: Option<Vec<String>>,
+    web_dir: Option<PathBuf>,
+    shop_name: Option<String>,
+    cart_redirect_after_add: Option<bool>,
+    log_format: Option<String>,
+    max_body_bytes: Option<usize>,
+    trust_proxy: Option<bool>,
+    mail: Option<mail::FileMail>,
+    currency: Option<FileCurrency>,
+    checkout: Option<crate::config::checkout::CheckoutFile>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileCurrency {
+    code: Option<String>,
+    symbol: Option<String>,
+    position: Option<String>,
+    thousand_separator: Option<String>,
+    decimal_separator: Option<String>,
+    decimals: Option<u32>,
+}
+
+impl Config {
+    /// Where the shop is, for a server bound to `bound`.
+    pub fn address(&self, bound: SocketAddr) -> crate::shop_url::ShopAddress {
+        crate::shop_url::ShopAddress::new(
+            self.public_url.as_deref(),
+            &self.allowed_hosts,
+            self.trust_proxy,
+            bound,
+        )
+    }
+
+    /// What the order mails need besides the order; links use `base_url` (the public
+    /// URL when configured, else a host the shop answers for).
+    pub fn order_mails(&self, base_url: &str) -> mail::order::OrderMailSettings {
+        mail::order::OrderMailSettings {
+            mail: mail::layout::MailContext::new(&self.shop_name, base_url),
+            currency: self.currency.clone(),
+            gateways: self.checkout.gateways.clone(),
+            shop_email: self.mail.shop_recipient(),
+        }
+    }
+
+    /// Defaults, then the file, then the environment.
+    pub fn load() -> Result<Self, ConfigError> {
+        let mut config = Self::default();
+        let explicit = std::env::var("FERROSHOP_CONFIG").ok();
+        let path = explicit.clone().unwrap_or_else(|| "ferroshop.toml".into());
+        match std::fs::read_to_string(&path) {
+            Ok(text) => config.apply_file(&path, &text)?,
+            Err(e) if explicit.is_some() => {
+                return Err(bad("FERROSHOP_CONFIG", format!("cannot read {path}: {e}")))
+            }
+            Err(_) => {}
+        }
+        config.apply_env(|name| std::env::var(name).ok())?;
+        Ok(config)
+    }
+
+    fn apply_file(&mut self, path: &str, text: &str) -> Result<(), ConfigError> {
+        let file: FileConfig = toml::from_str(text).map_err(|e| bad(path, e.to_string()))?;
+        if let Some(v) = file.bind {
+            self.bind = parse_bind("bind", &v)?;
+        }
+        if let Some(v) = file.database_url {
+            self.database_url = v;
+        }
+        if let Some(v) = file.public_url {
+            self.public_url = Some(parse_public_url("public_url", &v)?);
+        }
+        if let Some(v) = file.allowed_hosts {
+            self.allowed_hosts = parse_hosts("allowed_hosts", &v)?;
+        }
+        if let Some(v) = file.web_dir {
+            self.web_dir = v;
+        }
+        if let Some(v) = file.shop_name {
+            self.shop_name = v;
+        }
+        if let Some(v) = file.cart_redirect_after_add {
+            self.cart_redirect_after_add = v;
+        }
+        if let Some(v) = file.log_format {
+            self.log_format = parse_log_format("log_format", &v)?;
+        }
+        if let Some(v) = file.max_body_bytes {
+            self.max_body_bytes = v;
+        }
+        if let Some(v) = file.trust_proxy {
+            self.trust_proxy = v;
+        }
+        if let Some(m) = file.mail {
+            self.mail.apply_file(m)?;
+        }
+        if let Some(c) = file.checkout {
+            self.checkout.apply_file(c)?;
+        }
+        if let Some(c) = file.currency {
+            self.currency.apply(
+                "currency",
+                c.code.as_deref(),
+                c.symbol.as_deref(),
+                c.position.as_deref(),
+                c.thousand_separator.as_deref(),
+                c.decimal_separator.as_deref(),
+                c.decimals,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `get` reads one variable; taking it as a function keeps this testable.
+    pub fn apply_env(&mut self, get: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        if let Some(v) = get("FERROSHOP_BIND") {
+            self.bind = parse_bind("FERROSHOP_BIND", &v)?;
+        }
+        if let Some(v) = get("FERROSHOP_DATABASE_URL") {
+            self.database_url = v;
+        }
+        if let Some(v) = get("FERROSHOP_PUBLIC_URL") {
+            self.public_url = Some(parse_public_url("FERROSHOP_PUBLIC_URL", &v)?);
+        }
+        if let Some(v) = get("FERROSHOP_ALLOWED_HOSTS") {
+            let hosts: Vec<String> = v.split(',').map(str::to_string).collect();
+            self.allowed_hosts = parse_hosts("FERROSHOP_ALLOWED_HOSTS", &hosts)?;
+        }
+        if let Some(v) = get("FERROSHOP_WEB_DIR") {
+            self.web_dir = v.into();
+        }
+        if let Some(v) = get("FERROSHOP_SHOP_NAME") {
+            self.shop_name = v;
+        }
+        if let Some(v) = get("FERROSHOP_CART_REDIRECT_AFTER_ADD") {
+            self.cart_redirect_after_add = parse_yes_no("FERROSHOP_CART_REDIRECT_AFTER_ADD", &v)?;
+        }
+        if let Some(v) = get("FERROSHOP_LOG_FORMAT") {
+            self.log_format = parse_log_format("FERROSHOP_LOG_FORMAT", &v)?;
+        }
+        if let Some(v) = get("FERROSHOP_MAX_BODY_BYTES") {
+            self.max_body_bytes = v
+                .parse()
+                .map_err(|_| bad("FERROSHOP_MAX_BODY_BYTES", "expected a number of bytes"))?;
+        }
+        if let Some(v) = get("FERROSHOP_TRUST_PROXY") {
+            self.trust_proxy = parse_yes_no("FERROSHOP_TRUST_PROXY", &v)?;
+        }
+        self.mail.apply_env(&get)?;
+        let decimals = match get("FERROSHOP_PRICE_DECIMALS") {
+            Some(v) => Some(
+                v.parse()
+                    .map_err(|_| bad("FERROSHOP_PRICE_DECIMALS", "expected 0 to 4"))?,
+            ),
+            None => None,
+        };
+        self.currency.apply(
+            "FERROSHOP_CURRENCY",
+            get("FERROSHOP_CURRENCY").as_deref(),
+            get("FERROSHOP_CURRENCY_SYMBOL").as_deref(),
+            get("FERROSHOP_CURRENCY_POSITION").as_deref(),
+            get("FERROSHOP_THOUSAND_SEPARATOR").as_deref(),
+            get("FERROSHOP_DECIMAL_SEPARATOR").as_deref(),
+            decimals,
+        )?;
+        self.checkout.apply_env(&get)?;
+        if self.max_body_bytes < 1024 {
+            return Err(bad("max_body_bytes", "must be at least 1024"));
+        }
+        Ok(())
+    }
+}
+
+pub fn parse_bind(setting: &str, value: &str) -> Result<SocketAddr, ConfigError> {
+    value.trim().parse().map_err(|_| {
+        bad(
+            setting,
+            format!("{value:?} is not an address like 127.0.0.1:8080"),
+        )
+    })
+}
+
+/// `https://shop.example` or `http://127.0.0.1:8080`: a scheme and a host, no path.
+fn parse_public_url(setting: &str, value: &str) -> Result<String, ConfigError> {
+    let v = value.trim().trim_end_matches('/');
+    let host = v
+        .strip_prefix("https://")
+        .or_else(|| v.strip_prefix("http://"))
+        .ok_or_else(|| bad(setting, "must be an http:// or https:// address"))?;
+    if crate::shop_url::HostPort::parse(host).is_none() {
+        return Err(bad(
+            setting,
+            "must be a scheme and a host name only, like https://shop.example",
+        ));
+    }
+    Ok(v.to_ascii_lowercase())
+}
+
+fn parse_hosts(setting: &str, values: &[String]) -> Result<Vec<String>, ConfigError> {
+    values
+        .iter()
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+        .map(|v| {
+            crate::shop_url::HostPort::parse(v)
+                .map(|h| h.to_string())
+                .ok_or_else(|| {
+                    bad(
+                        setting,
+                        format!("{v:?} is not a host name like shop.example or 127.0.0.1:8080"),
+                    )
+                })
+        })
+        .collect()
+}
+
+fn parse_log_format(setting: &str, value: &str) -> Result<LogFormat, ConfigError> {
+    match value.trim() {
+        "text" => Ok(LogFormat::Text),
+        "json" => Ok(LogFormat::Json),
+        _ => Err(bad(setting, "expected text or json")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use rules::settings::test_env as env;
+
+    #[test]
+    fn environment_overrides_defaults() {
+        let mut c = Config::default();
+        c.apply_env(env(&[
+            ("FERROSHOP_BIND", "0.0.0.0:9000"),
+            ("FERROSHOP_CURRENCY", "eur"),
+            ("FERROSHOP_CURRENCY_POSITION", "right_space"),
+            ("FERROSHOP_CART_REDIRECT_AFTER_ADD", "yes"),
+        ]))
+        .unwrap();
+        assert_eq!(c.bind.port(), 9000);
+        assert_eq!(c.currency.code, "EUR");
+        assert_eq!(c.currency.symbol, "€");
+        assert_eq!(c.currency.suffix(), " €");
+        assert!(c.cart_redirect_after_add);
+    }
+
+    #[test]
+    fn a_bad_value_names_its_setting() {
+        let err = Config::default()
+            .apply_env(env(&[("FERROSHOP_BIND", "nowhere")]))
+            .unwrap_err();
+        assert_eq!(err.setting, "FERROSHOP_BIND");
+        let err = Config::default()
+            .apply_env(env(&[("FERROSHOP_PRICE_DECIMALS", "9")]))
+            .unwrap_err();
+        assert_eq!(err.setting, "FERROSHOP_CURRENCY");
+    }
+
+    #[test]
+    fn the_file_is_read_and_unknown_keys_are_refused() {
+        let mut c = Config::default();
+        c.apply_file(
+            "f.toml",
+            "shop_name = \"Lumen\"\n[currency]\ncode = \"GBP\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.shop_name, "Lumen");
+        assert_eq!(c.currency.symbol, "£");
+        assert!(c.apply_file("f.toml", "colour = 1").is_err());
+    }
+}

@@ -1,0 +1,154 @@
+//! The classic calls, `?wc-ajax=NAME` on any path (`cart::ajax`, `checkout::ajax`),
+//! described on `/`. They answer in the shapes the original shop's scripts read:
+//! JSON with HTML fragments, bare HTML notices, and `-1` for a refused nonce.
+
+use serde_json::{json, Value};
+
+use super::operation::Op;
+use super::shapes::{
+    boolean, constant, input, integer, map_of, record, record_with_optional, shape, string,
+};
+
+const CLASSIC: &str = "Classic calls";
+
+/// Every classic call's name; `get_refreshed_fragments` alone is also taken by GET.
+const NAMES: [&str; 7] = [
+    "add_to_cart",
+    "remove_from_cart",
+    "get_refreshed_fragments",
+    "update_order_review",
+    "checkout",
+    "apply_coupon",
+    "remove_coupon",
+];
+
+pub fn operations() -> Vec<Op> {
+    vec![read(), write()]
+}
+
+fn name_param(names: &[&str]) -> Value {
+    json!({
+        "name": "wc-ajax", "in": "query", "required": true,
+        "schema": {"type": "string", "enum": names},
+        "description": "The call. Any path takes it; without it the path is a storefront page.",
+    })
+}
+
+fn read() -> Op {
+    Op::get("/", CLASSIC, "Refresh the mini-cart (classic call)")
+        .describe("`?wc-ajax=get_refreshed_fragments`: the mini-cart's fragments and the cart hash. The calls that change something are refused by GET. Without `wc-ajax`, `/` is the storefront's home page.")
+        .param(name_param(&["get_refreshed_fragments"]))
+        .json(200, "The fragments.", shape("Fragments"))
+        .html(200, "Without `wc-ajax`: the storefront's home page.")
+        .json(400, "An unknown call (`unknown_action`), or a host the shop does not answer for (`ferroshop_unknown_host`).", shape("ClassicError"))
+        .html(400, "Without `wc-ajax`: a host the shop does not answer for.")
+        .json(405, "A call that changes something, sent by GET (`method_not_allowed`).", shape("ClassicError"))
+        .header(405, "Allow", true)
+}
+
+fn write() -> Op {
+    let text = string();
+    let mut fields: Vec<(String, Value)> = [
+        ("product_id", json!({"type": ["integer", "string"], "description": "add_to_cart"})),
+        ("add-to-cart", json!({"type": ["integer", "string"], "description": "add_to_cart: the product, when `product_id` is not sent"})),
+        ("quantity", json!({"type": ["integer", "string"], "description": "add_to_cart"})),
+        ("variation_id", json!({"type": ["integer", "string"], "description": "add_to_cart; `attribute_pa_…` fields choose the variation"})),
+        ("cart_item_key", json!({"type": "string", "description": "remove_from_cart"})),
+        ("security", json!({"type": "string", "description": "update_order_review, apply_coupon, remove_coupon: the page's nonce for the call"})),
+        ("coupon_code", json!({"type": "string", "description": "apply_coupon"})),
+        ("coupon", json!({"type": "string", "description": "remove_coupon"})),
+        ("billing_email", json!({"type": "string", "description": "apply_coupon: checks coupons limited to some customers; checkout: the billing address"})),
+        ("post_data", json!({"type": "string", "description": "update_order_review: the checkout form, serialised"})),
+        ("has_full_address", text.clone()),
+        ("shipping_method", json!({"type": ["array", "object"], "description": "The rate chosen per package: `shipping_method[0]=flat_rate:1`."})),
+        ("payment_method", text.clone()),
+        ("ship_to_different_address", text.clone()),
+        ("order_comments", text.clone()),
+        ("terms", text.clone()),
+        ("createaccount", text.clone()),
+        ("account_password", text.clone()),
+        ("woocommerce-process-checkout-nonce", json!({"type": "string", "description": "checkout: the page's nonce"})),
+    ]
+    .into_iter()
+    .map(|(name, schema)| (name.to_string(), schema))
+    .collect();
+    for field in [
+        "country",
+        "state",
+        "postcode",
+        "city",
+        "address",
+        "address_2",
+    ] {
+        fields.push((field.to_string(), text.clone()));
+        fields.push((format!("s_{field}"), text.clone()));
+    }
+    // `billing_email` is listed above; shipping addresses have no e-mail.
+    for field in rules::address::ADDRESS_FIELDS
+        .into_iter()
+        .filter(|f| *f != "email")
+    {
+        fields.push((format!("billing_{field}"), text.clone()));
+        fields.push((format!("shipping_{field}"), text.clone()));
+    }
+    let fields: Vec<(&str, Value)> = fields
+        .iter()
+        .map(|(name, schema)| (name.as_str(), schema.clone()))
+        .collect();
+    let fragments = shape("Fragments");
+    let review = record(&[
+        ("result", json!({"enum": ["success", "failure"]})),
+        ("messages", string()),
+        ("reload", boolean()),
+        ("fragments", map_of(string())),
+    ]);
+    let review_expired = record(&[(
+        "fragments",
+        record(&[("form.woocommerce-checkout", string())]),
+    )]);
+    let placed = record(&[
+        ("result", constant(json!("success"))),
+        ("redirect", string()),
+        ("order_id", integer()),
+    ]);
+    let refused = record(&[
+        ("result", constant(json!("failure"))),
+        ("messages", string()),
+        ("refresh", boolean()),
+        ("reload", boolean()),
+    ]);
+    let add_refused = record_with_optional(
+        &[
+            ("error", constant(json!(true))),
+            (
+                "product_url",
+                json!({"anyOf": [string(), {"const": false}]}),
+            ),
+        ],
+        &[("message", string())],
+    );
+    Op::post("/", CLASSIC, "The classic calls")
+        .describe("`?wc-ajax=NAME` on any path, with a form body:\n\n- `add_to_cart`: `product_id`, `quantity`, `variation_id`, `attribute_pa_…`; answers the fragments.\n- `remove_from_cart`: `cart_item_key`; answers the fragments.\n- `get_refreshed_fragments`: the fragments.\n- `update_order_review`: `security`, `payment_method`, the billing location (`country`, `state`, `postcode`, `city`, `address`, `address_2`), the shipping one (`s_…`), `post_data`, `shipping_method[i]`; answers `{result, messages, reload, fragments}` with the review table and the payment box.\n- `checkout`: the checkout form (`billing_…`, `shipping_…`, `ship_to_different_address`, `order_comments`, `shipping_method[i]`, `payment_method`, `terms`, `createaccount`, `account_password`, `woocommerce-process-checkout-nonce`); answers `{result: \"success\", redirect, order_id}` or `{result: \"failure\", messages, refresh, reload}` with one `<li data-id=\"FIELD\">` per problem.\n- `apply_coupon` (`security`, `coupon_code`, `billing_email`), `remove_coupon` (`security`, `coupon`): an HTML notice; errors are `ul.woocommerce-error`.\n\nChanges set the `woocommerce_items_in_cart` and `woocommerce_cart_hash` cookies.")
+        .param(name_param(&NAMES))
+        .form(input(&fields, &[]))
+        .json(200, "The call's answer: the fragments (cart calls), the order review, or the checkout's outcome.", fragments)
+        .json(200, "", review.clone())
+        .json(200, "", review_expired)
+        .json(200, "", placed)
+        .json(200, "", refused.clone())
+        .html(200, "apply_coupon and remove_coupon answer with an HTML notice.")
+        .json(400, "add_to_cart could not add the product (`product_url` is the page that says why); remove_from_cart had no key; an unknown call; a host the shop does not answer for; or a body that could not be read.", add_refused.clone())
+        .json(400, "", shape("ClassicError"))
+        .json(400, "", refused.clone())
+        .json(400, "", review.clone())
+        .html(400, "Without `wc-ajax`, or for the coupon calls: the same refusals as a page.")
+        .json(403, "A browser said the request came from another site (`ferroshop_cross_site_request`).", shape("ClassicError"))
+        .html(403, "The call's nonce (`security`) is missing or wrong: `-1`.")
+        .json(404, "remove_from_cart: the cart has no line with this key.", shape("ClassicError"))
+        .html(405, "Without `wc-ajax`: the storefront's pages are not taken by POST.")
+        .json(413, "The body is larger than the shop takes.", add_refused)
+        .json(413, "", shape("ClassicError"))
+        .json(413, "", refused)
+        .json(413, "", review)
+        .html(413, "")
+}

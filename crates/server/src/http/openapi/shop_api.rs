@@ -1,0 +1,188 @@
+//! The shop's own calls under `/wp-json/ferroshop/v1` (`orders::api`, `customers::api`,
+//! `checkout::locale::api`, this description), and the two outside any API root: the
+//! shop's images and the health check.
+
+use serde_json::json;
+
+use super::operation::{Op, TEXT};
+use super::shapes::{array, input, one_of, record, shape, string};
+use crate::http::FERROSHOP_API_ROOT;
+
+fn path(p: &str) -> String {
+    format!("{FERROSHOP_API_ROOT}{p}")
+}
+
+const ORDERS: &str = "Orders";
+const ACCOUNT: &str = "Account";
+const SHOP: &str = "Shop";
+
+pub fn operations() -> Vec<Op> {
+    let mut ops = orders();
+    ops.extend(account());
+    ops.extend(shop());
+    ops
+}
+
+const NOT_LOGGED_IN: &str = "Nobody is signed in (`ferroshop_not_logged_in`).";
+
+fn orders() -> Vec<Op> {
+    let order_id = json!({"type": "integer", "minimum": 1});
+    let not_found = "No order of yours has this id (`ferroshop_order_not_found`).";
+    vec![
+        Op::get(&path("/orders/{id}"), ORDERS, "Get an order by its key")
+            .describe("For the thank-you and order-pay pages: whoever holds the order's key may read it.")
+            .store_read()
+            .path_param("id", order_id.clone(), "The order's id.")
+            .query("key", string(), "The order's key.")
+            .json(200, "The order.", shape("Order"))
+            .error(404, "No order has this id and key (`ferroshop_order_not_found`)."),
+        Op::post(&path("/orders/lookup"), ORDERS, "Look up a guest order")
+            .store_write()
+            .body(input(&[("order_number", json!({"type": ["string", "integer"]})), ("billing_email", string())], &["order_number", "billing_email"]))
+            .json(200, "The order.", shape("Order"))
+            .error(400, "The order number or e-mail is missing (`ferroshop_order_lookup_incomplete`), or not text.")
+            .error(404, "No order has this number and billing e-mail (`ferroshop_order_not_found`).")
+            .rate_limited("Too many lookups from this network or for this e-mail address (`ferroshop_too_many_attempts`)."),
+        Op::get(&path("/account/orders"), ORDERS, "List the customer's orders")
+            .store_read()
+            .query("page", json!({"type": "integer", "minimum": 1}), "Page number, from 1.")
+            .query("per_page", json!({"type": "integer", "minimum": 1, "maximum": 100}), "Orders per page (default 10).")
+            .json(200, "A page of the customer's orders, newest first.", array(shape("OrderSummary")))
+            .header(200, "X-WP-Total", true)
+            .header(200, "X-WP-TotalPages", true)
+            .error(400, "`page` or `per_page` is out of range or not an integer (`rest_invalid_param`).")
+            .error(401, NOT_LOGGED_IN),
+        Op::get(&path("/account/orders/{id}"), ORDERS, "Get one of the customer's orders")
+            .store_read()
+            .path_param("id", order_id, "The order's id.")
+            .json(200, "The order.", shape("Order"))
+            .error(401, NOT_LOGGED_IN)
+            .error(404, not_found),
+    ]
+}
+
+fn account() -> Vec<Op> {
+    let user = record(&[("user", shape("User"))]);
+    let message = record(&[("message", string())]);
+    let text_params = "A field is not text (`rest_invalid_param`).";
+    vec![
+        Op::get(&path("/account"), ACCOUNT, "Get the signed-in customer")
+            .store_read()
+            .json(200, "The customer and their saved addresses.", shape("Account"))
+            .error(401, NOT_LOGGED_IN),
+        Op::post(&path("/account/register"), ACCOUNT, "Create an account")
+            .describe("Creates the account and signs it in (the answer sets the login cookie; its `Nonce` is the new customer's).")
+            .store_write()
+            .body_with_example(
+                input(&[("email", string()), ("password", string()), ("first_name", string()), ("last_name", string())], &["email", "password"]),
+                json!({"email": "new.customer@example.com", "password": "correct horse battery staple"}),
+            )
+            .json(201, "The account was created and signed in.", user.clone())
+            .error(400, "The e-mail is invalid or taken, or the password is missing or too short (`registration-error-…`, `ferroshop_password_too_short`, naming the field in `data.field`). ")
+            .error(400, text_params)
+            .rate_limited("Too many accounts were made from this network (`ferroshop_too_many_attempts`)."),
+        Op::post(&path("/account/login"), ACCOUNT, "Sign in")
+            .store_write()
+            .body(input(&[("username", string()), ("password", string()), ("remember", json!({"type": ["boolean", "string", "integer"]}))], &["username", "password"]))
+            .json(200, "Signed in (the answer sets the login cookie).", user)
+            .error(400, "The username or password is missing (`ferroshop_missing_username`, `ferroshop_missing_password`).")
+            .error(400, text_params)
+            .error(401, "Unknown e-mail address or wrong password (`ferroshop_invalid_login`).")
+            .rate_limited("Too many failed attempts for this account or from this network (`ferroshop_too_many_attempts`)."),
+        Op::post(&path("/account/logout"), ACCOUNT, "Sign out")
+            .store_write()
+            .body(input(&[], &[]))
+            .json(200, "Signed out.", record(&[])),
+        Op::post(&path("/account/lost-password"), ACCOUNT, "Ask for a password reset e-mail")
+            .store_write()
+            .body(input(&[("user_login", string())], &["user_login"]))
+            .json(200, "The reset e-mail was queued.", message.clone())
+            .error(400, "The login is missing or unknown (`empty_username`, `invalid_username`).")
+            .error(400, text_params)
+            .rate_limited("Too many reset requests (`ferroshop_too_many_attempts`)."),
+        Op::post(&path("/account/reset-password"), ACCOUNT, "Set a new password with a reset key")
+            .store_write()
+            .body(input(&[("login", string()), ("key", string()), ("password", string()), ("password_confirm", string())], &["login", "key", "password", "password_confirm"]))
+            .json(200, "The password was changed.", message)
+            .error(400, "The key is invalid or used, or the passwords are missing, too short or differ (`invalid_key`, `password_reset_…`, `ferroshop_password_too_short`).")
+            .error(400, text_params)
+            .rate_limited("Too many reset attempts (`ferroshop_too_many_attempts`)."),
+        Op::post(&path("/account/details"), ACCOUNT, "Change the account's details")
+            .describe("Names, display name, e-mail, and the password (with the current one).")
+            .store_write()
+            .body(input(
+                &[
+                    ("first_name", string()),
+                    ("last_name", string()),
+                    ("display_name", string()),
+                    ("email", string()),
+                    ("password_current", string()),
+                    ("password_1", string()),
+                    ("password_2", string()),
+                ],
+                &["first_name", "last_name", "display_name", "email"],
+            ))
+            .json(200, "The details were saved (`message` says so).", shape("Account"))
+            .error(400, "A field is missing or invalid, or the password change does not add up (`ferroshop_…`, naming the field in `data.field`).")
+            .error(400, text_params)
+            .error(401, NOT_LOGGED_IN)
+            .rate_limited("Too many wrong current passwords (`ferroshop_too_many_attempts`)."),
+        Op::post(&path("/account/address/{kind}"), ACCOUNT, "Save a billing or shipping address")
+            .describe("The address form's fields at the top level of the body, checked by the country's rules.")
+            .store_write()
+            .path_param("kind", one_of(&["billing", "shipping"]), "Which address.")
+            .body(input(
+                &[
+                    ("first_name", string()),
+                    ("last_name", string()),
+                    ("company", string()),
+                    ("address_1", string()),
+                    ("address_2", string()),
+                    ("city", string()),
+                    ("state", string()),
+                    ("postcode", string()),
+                    ("country", string()),
+                    ("email", string()),
+                    ("phone", string()),
+                ],
+                &[],
+            ))
+            .json(200, "The address was saved (`message` says so).", shape("Account"))
+            .error(400, "A field fails the country's rules (naming it in `data.field`), or is not text.")
+            .error(401, NOT_LOGGED_IN)
+            .error(404, "`kind` is neither `billing` nor `shipping` (`rest_no_route`)."),
+    ]
+}
+
+fn shop() -> Vec<Op> {
+    vec![
+        Op::get(&path("/address-locale"), SHOP, "Get the address rules of every country")
+            .describe("Every country's name, states and address-field rules (labels, required, hidden, order): the table the server validates addresses with. Cacheable for an hour, revalidated by its entity tag.")
+            .guarded()
+            .param(json!({"$ref": "#/components/parameters/If-None-Match"}))
+            .json(200, "The address rules.", shape("AddressLocale"))
+            .header(200, "ETag", true)
+            .empty(304, "The client's copy is current.")
+            .header(304, "ETag", true),
+        Op::get(&path(super::OPENAPI_PATH), SHOP, "Get this API description")
+            .describe("This document (OpenAPI 3.1).")
+            .guarded()
+            .json(
+                200,
+                "The API description.",
+                json!({"type": "object", "required": ["openapi", "info", "paths", "components"]}),
+            ),
+        Op::get("/media/{file}", SHOP, "Get an image")
+            .describe("An image of the catalogue, stored in the shop's database.")
+            .path_param("file", json!({"type": "string", "pattern": "^[A-Za-z0-9._-]{1,200}$"}), "The image's file name, as in a product's `images[].src`.")
+            .param(json!({"$ref": "#/components/parameters/If-None-Match"}))
+            .answer(200, "The image.", "image/*", None)
+            .header(200, "ETag", true)
+            .empty(304, "The client's copy is current.")
+            .empty(404, "No image has this name.")
+            .html(400, "The request names a host the shop does not answer for."),
+        Op::get("/healthz", SHOP, "Health check")
+            .describe("For load balancers: answers `ok` whenever the server runs, whatever the Host.")
+            .answer(200, "The server runs.", TEXT, Some(json!({"const": "ok"}))),
+    ]
+}

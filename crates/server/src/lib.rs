@@ -1,0 +1,23 @@
+//! Ferroshop: an online shop server speaking the Store API and the classic shop calls,
+//! serving its React storefront from the same port.
+
+pub mod cart;
+pub mod catalog;
+pub mod checkout;
+pub mod config;
+pub mod cookies;
+pub mod customers;
+pub mod error;
+pub mod http;
+pub mod listener;
+pub mod markup;
+pub mod orders;
+pub mod rate_limit;
+pub mod router;
+pub mod server;
+pub mod session;
+pub mod shell;
+pub mod shop_url;
+pub mod staff;
+pub mod state;
+pub mod web;

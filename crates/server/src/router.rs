@@ -1,0 +1,192 @@
+//! The HTTP surface: one router for the Store API, the classic `wc-ajax` calls, the
+//! staff API, the shop's images and the storefront, with the layers every response
+//! passes through. It sits on top: it names every feature's routes.
+
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::any;
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+use crate::error::ApiError;
+use crate::http::routes::ApiRoutes;
+use crate::http::{guard, openapi, FERROSHOP_API_ROOT, STORE_API_ROOT};
+use crate::state::SharedState;
+
+/// Every API call the server answers, each registered once with its method and path.
+pub fn api_routes() -> ApiRoutes<SharedState> {
+    let store_api = ApiRoutes::new()
+        .merge(crate::catalog::api::routes())
+        .merge(crate::cart::api::routes())
+        .merge(crate::checkout::api::routes());
+    let shop_api = ApiRoutes::new()
+        .merge(crate::orders::api::routes())
+        .merge(crate::customers::api::routes())
+        .merge(crate::checkout::locale_api::routes())
+        .merge(openapi::routes());
+    ApiRoutes::new()
+        .nest(STORE_API_ROOT, store_api.clone())
+        // The unversioned root answers like v1, as in the original.
+        .alias("/wp-json/wc/store", store_api)
+        .nest(FERROSHOP_API_ROOT, shop_api)
+        .nest(crate::staff::api::API_ROOT, crate::staff::api::routes())
+        .get("/media/{file}", crate::web::media)
+        .get("/healthz", || async { "ok" })
+}
+
+pub fn app(state: SharedState) -> Router {
+    let router = api_routes()
+        .into_router()
+        .route("/wp-json", any(no_route))
+        .route("/wp-json/{*rest}", any(no_route))
+        // Every route answers a method it does not take in JSON, with `Allow`.
+        .method_not_allowed_fallback(method_not_allowed)
+        .fallback(crate::web::page)
+        .with_state(state.clone())
+        .layer(middleware::from_fn_with_state(state.clone(), wc_ajax))
+        .layer(middleware::from_fn_with_state(state.clone(), guard::guard))
+        .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
+        .layer(CompressionLayer::new().gzip(true));
+    with_security_headers(router)
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::internal().into_response()
+        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(request_span)
+                .on_request(())
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(Level::DEBUG)
+                        .latency_unit(tower_http::LatencyUnit::Micros),
+                ),
+        )
+}
+
+/// A request's log span: its method and path only. Query strings carry order keys,
+/// e-mail addresses, nonces and reset keys, so they are never written to the logs.
+fn request_span(req: &Request) -> tracing::Span {
+    tracing::info_span!(
+        "request",
+        method = %req.method(),
+        path = %req.uri().path(),
+        query = if req.uri().query().is_some() { "[redacted]" } else { "" },
+    )
+}
+
+async fn no_route() -> Response {
+    ApiError::not_found().into_response()
+}
+
+async fn method_not_allowed() -> Response {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "rest_no_route",
+        "No route was found matching the URL and request method.",
+    )
+    .into_response()
+}
+
+/// `?wc-ajax=NAME` on any path is a classic shop call, as in the original. The calls
+/// that change something are taken by POST only, with their fields from the body.
+async fn wc_ajax(State(state): State<SharedState>, req: Request, next: Next) -> Response {
+    let Some(name) = crate::http::wc_ajax::name(req.uri().query()) else {
+        return next.run(req).await;
+    };
+    let read_only = name == "get_refreshed_fragments";
+    let allowed = req.method() == Method::POST
+        || (read_only && matches!(*req.method(), Method::GET | Method::HEAD));
+    if !allowed && (crate::checkout::ajax::handles(&name) || crate::cart::ajax::handles(&name)) {
+        let mut res = guard::classic_error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "This call changes the shop and is only taken by POST.",
+        );
+        let allow = if read_only { "GET, HEAD, POST" } else { "POST" };
+        res.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static(allow));
+        return res;
+    }
+    let (parts, body) = req.into_parts();
+    if crate::checkout::ajax::handles(&name) {
+        return crate::checkout::ajax::dispatch(&state, &name, &parts, body).await;
+    }
+    if crate::cart::ajax::handles(&name) {
+        return crate::cart::ajax::dispatch(&state, &name, &parts, body).await;
+    }
+    crate::http::wc_ajax::unknown(&name)
+}
+
+/// Headers every response carries unless its handler set its own.
+fn with_security_headers(router: Router) -> Router {
+    let headers = [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "SAMEORIGIN"),
+        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+        (
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; \
+             connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'",
+        ),
+    ];
+    headers.into_iter().fold(router, |r, (name, value)| {
+        r.layer(SetResponseHeaderLayer::if_not_present(
+            name,
+            HeaderValue::from_static(value),
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn request_logs_never_carry_the_query_string() {
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        tracing::subscriber::with_default(subscriber, || {
+            let req = Request::builder()
+                .uri("/checkout/order-received/9/?key=wc_order_SECRETKEY&billing_email=ada%40example.test")
+                .body(axum::body::Body::empty())
+                .unwrap();
+            let span = request_span(&req);
+            let _entered = span.enter();
+            tracing::info!("answered");
+        });
+        let logged = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        assert!(logged.contains("/checkout/order-received/9/"), "{logged}");
+        assert!(logged.contains("[redacted]"), "{logged}");
+        assert!(
+            !logged.contains("SECRETKEY") && !logged.contains("example.test"),
+            "{logged}"
+        );
+    }
+}

@@ -1,0 +1,168 @@
+//! What every request handler shares: configuration, the database, the signing keys
+//! and the catalogue snapshot.
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+use crate::config::Config;
+use crate::session::Keys;
+use crate::shell::Pages;
+use crate::shop_url::ShopAddress;
+use rules::catalog::index::{Catalog, CatalogHandle};
+use rules::catalog::model::ProductId;
+use rules::pricing::rules::{ShopRules, RULES_SETTING};
+use search::products::ProductSearch;
+use store::catalog::Change;
+use store::{Db, StoreResult};
+
+pub type SharedState = Arc<AppState>;
+
+pub struct AppState {
+    pub config: Config,
+    /// Where the shop is: the one source of absolute links.
+    pub address: ShopAddress,
+    pub db: Db,
+    pub keys: Keys,
+    pub catalog: CatalogHandle,
+    /// The catalogue's search index, kept in step with `catalog`.
+    pub search: Arc<ProductSearch>,
+    /// The latest stock-change stamp (Unix ms) read into the snapshot.
+    live_seen_ms: AtomicI64,
+    pub pages: Pages,
+}
+
+/// Stock stamps come from each instance's clock and commit in any order; reading a
+/// little further back than the latest stamp seen catches the late ones. Figures are
+/// absolute, so reading one twice changes nothing.
+const LIVE_OVERLAP_MS: i64 = 5_000;
+
+impl AppState {
+    /// Connects nothing itself: takes a migrated database and loads what it needs.
+    /// `bound` is the address the server listens on.
+    pub async fn load(config: Config, db: Db, bound: SocketAddr) -> StoreResult<SharedState> {
+        let secret = store::settings::get_or_create(&db, "secret", Keys::generate_secret).await?;
+        let keys = Keys::new(secret.into_bytes());
+        let live_from = store::catalog::now_ms() - LIVE_OVERLAP_MS;
+        let catalog = load_catalog(&db).await?;
+        let pages = Pages::load(&config.web_dir);
+        Ok(Arc::new(AppState {
+            address: config.address(bound),
+            config,
+            db,
+            keys,
+            catalog: CatalogHandle::new(catalog),
+            search: Arc::new(ProductSearch::new().map_err(|e| {
+                store::StoreError::Corrupt(format!("the search index cannot be made: {e}"))
+            })?),
+            live_seen_ms: AtomicI64::new(live_from),
+            pages,
+        }))
+    }
+
+    /// Brings the catalogue snapshot up to the database's version: only the products
+    /// the change log names are read again (terms and media too when they changed);
+    /// the whole catalogue only when the log does not reach back or says so. A
+    /// scheduled sale that started or ended reprices the snapshot.
+    pub async fn refresh_catalog(&self) -> StoreResult<bool> {
+        let current = self.catalog.get();
+        let now = rules::clock::now();
+        // Which products the search index must follow: None for all of them.
+        let mut reindex: Option<Vec<ProductId>> = Some(Vec::new());
+        let next = match store::catalog::changes_since(&self.db, current.version).await? {
+            Some((version, _)) if version == current.version => {
+                match current.next_sale_boundary() {
+                    Some(at) if at <= now => current.repriced(now),
+                    _ => return Ok(false),
+                }
+            }
+            Some((version, changes)) if !changes.contains(&Change::Everything) => {
+                let ids: Vec<ProductId> = changes
+                    .iter()
+                    .filter_map(|c| match c {
+                        Change::Product(id) => Some(*id),
+                        _ => None,
+                    })
+                    .collect();
+                let terms = if changes
+                    .iter()
+                    .any(|c| matches!(c, Change::Terms | Change::Media))
+                {
+                    Some(store::catalog::load_terms(&self.db).await?)
+                } else {
+                    None
+                };
+                let loaded = store::catalog::load_products(&self.db, Some(&ids)).await?;
+                reindex = if terms.is_some() {
+                    None
+                } else {
+                    Some(ids.clone())
+                };
+                let removed: Vec<ProductId> = ids
+                    .iter()
+                    .copied()
+                    .filter(|id| !loaded.iter().any(|p| p.id == *id))
+                    .collect();
+                current.changed(version, loaded, &removed, terms, now)
+            }
+            _ => {
+                reindex = None;
+                load_catalog(&self.db).await?
+            }
+        };
+        self.catalog.replace(next);
+        self.follow_in_search(reindex).await;
+        Ok(true)
+    }
+
+    /// Brings the search index up to the current snapshot: the named products, or
+    /// everything (off the async threads).
+    pub async fn follow_in_search(&self, ids: Option<Vec<ProductId>>) {
+        if ids.as_ref().is_some_and(Vec::is_empty) {
+            return;
+        }
+        let catalog = self.catalog.get();
+        let search = self.search.clone();
+        let done = tokio::task::spawn_blocking(move || match ids {
+            Some(ids) => search.update(&catalog, &ids),
+            None => search.rebuild(&catalog),
+        })
+        .await;
+        if let Err(e) = done {
+            tracing::error!(error = %e, "the search index update stopped");
+        }
+    }
+
+    /// Reads the stock, sales and rating figures orders changed since the last look
+    /// (through an index) into the snapshot; the catalogue itself is not reloaded.
+    pub async fn refresh_live(&self) -> StoreResult<bool> {
+        let seen = self.live_seen_ms.load(Ordering::Relaxed);
+        let (figures, latest) =
+            store::catalog::live_figures_since(&self.db, seen - LIVE_OVERLAP_MS).await?;
+        self.live_seen_ms.fetch_max(latest, Ordering::Relaxed);
+        if figures.is_empty() {
+            return Ok(false);
+        }
+        match self.catalog.get().with_live(&figures) {
+            Some(next) => {
+                self.catalog.replace(next);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+}
+
+async fn load_catalog(db: &Db) -> StoreResult<Catalog> {
+    // Read the version first: a change that lands while loading is caught next time.
+    let version = store::catalog::catalog_version(db).await?;
+    let data = store::catalog::load_catalog(db).await?;
+    let rules = match store::settings::get(db, RULES_SETTING).await? {
+        None => ShopRules::default(),
+        Some(json) => ShopRules::from_json(&json).unwrap_or_else(|e| {
+            tracing::error!(error = %e, "the stored shop rules cannot be read; using defaults");
+            ShopRules::default()
+        }),
+    };
+    Ok(Catalog::new(version, data).with_rules(rules))
+}

@@ -1,0 +1,509 @@
+//! Serving the storefront: the built React app's files, its `index.html` with a
+//! server-rendered head (title, description, canonical link and Product JSON-LD, so
+//! search engines and link previews see a product before any script runs), the
+//! shop's images from the database, and the cart page's no-script remove links.
+
+use askama::Template;
+use axum::body::Body;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path as UrlPath, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use serde_json::json;
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
+
+use crate::cart::ajax::CART_NONCE;
+use crate::catalog::view::ViewContext;
+use crate::http::store_api::StoreCtx;
+use crate::markup::{rendered, trusted, Markup};
+use crate::state::{AppState, SharedState};
+use rules::catalog::index::{Catalog, IdOrSlug};
+use rules::catalog::model::{Product, ProductKind, StockStatus};
+use rules::html::strip_tags;
+use rules::money::Money;
+
+const TITLE_TAG: &str = "<title>Ferroshop</title>";
+const HEAD_MARKER: &str = "<!--ferroshop:head-->";
+
+/// What the page head says about the page being served.
+struct Head {
+    title: String,
+    description: Option<String>,
+    canonical: Option<String>,
+    image: Option<String>,
+    json_ld: Option<serde_json::Value>,
+}
+
+#[derive(Template)]
+#[template(path = "pages/head.html")]
+struct PageHead<'a> {
+    /// The storefront's settings, as `script_json` writes them.
+    settings: Markup,
+    description: Option<&'a str>,
+    canonical: Option<&'a str>,
+    title: &'a str,
+    shop_name: &'a str,
+    image: Option<&'a str>,
+    /// The product's JSON-LD, as `script_json` writes it.
+    json_ld: Option<Markup>,
+}
+
+#[derive(Template)]
+#[template(path = "pages/title.html")]
+struct Title<'a> {
+    title: &'a str,
+}
+
+/// What a page shows when the storefront was never built.
+#[derive(Template)]
+#[template(path = "pages/not_built.html")]
+struct NotBuilt<'a> {
+    shop_name: &'a str,
+}
+
+async fn render_index(
+    state: &AppState,
+    ctx: &StoreCtx,
+    head: &Head,
+    status: StatusCode,
+) -> Response {
+    let Some(template) = &state.pages.index else {
+        let body = rendered(&NotBuilt {
+            shop_name: &state.config.shop_name,
+        });
+        return (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            body,
+        )
+            .into_response();
+    };
+    let c = &state.config.currency;
+    let settings = json!({
+        "wc_ajax_url": "/?wc-ajax=%%endpoint%%",
+        "store_api_root": "/wp-json/wc/store/v1",
+        "cart_url": "/cart",
+        "shop_name": state.config.shop_name,
+        "cart_redirect_after_add": if state.config.cart_redirect_after_add { "yes" } else { "no" },
+        "i18n_view_cart": "View cart",
+        "currency": {
+            "code": c.code, "symbol": c.symbol, "minor_unit": c.decimals,
+            "decimal_separator": c.decimal_separator, "thousand_separator": c.thousand_separator,
+            "prefix": c.prefix(), "suffix": c.suffix(),
+        },
+        "checkout": checkout_settings(state, ctx),
+        "account": crate::checkout::accounts::page_account(state, ctx).await,
+    });
+    let extra = rendered(&PageHead {
+        settings: trusted(script_json(&settings)),
+        description: head.description.as_deref(),
+        canonical: head.canonical.as_deref(),
+        title: &head.title,
+        shop_name: &state.config.shop_name,
+        image: head.image.as_deref(),
+        json_ld: head.json_ld.as_ref().map(|ld| trusted(script_json(ld))),
+    });
+    let title = rendered(&Title { title: &head.title });
+    let html = template
+        .replacen(TITLE_TAG, &title, 1)
+        .replacen(HEAD_MARKER, &extra, 1);
+    let mut res = (status, html).into_response();
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    // The page carries this shopper's nonces: never cached for anyone else.
+    res.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-cache"),
+    );
+    ctx.keep_session(state, res.headers_mut());
+    res
+}
+
+/// What the checkout page needs: the classic calls' nonces for this shopper, the
+/// checkout options and the payment methods.
+fn checkout_settings(state: &AppState, ctx: &StoreCtx) -> serde_json::Value {
+    use crate::checkout::ajax::{
+        APPLY_COUPON_NONCE, PROCESS_CHECKOUT_NONCE, REMOVE_COUPON_NONCE, UPDATE_ORDER_REVIEW_NONCE,
+    };
+    let nonce = |action: &str| ctx.nonce(state, action);
+    let checkout = &state.config.checkout;
+    json!({
+        "nonces": {
+            "update_order_review": nonce(UPDATE_ORDER_REVIEW_NONCE),
+            "apply_coupon": nonce(APPLY_COUPON_NONCE),
+            "remove_coupon": nonce(REMOVE_COUPON_NONCE),
+            "process_checkout": nonce(PROCESS_CHECKOUT_NONCE),
+        },
+        "guest_checkout": checkout.guest_checkout,
+        "signup_at_checkout": checkout.signup_at_checkout,
+        "terms": checkout.terms.as_ref().map(|t| json!({"text": t.text, "page_url": t.page_url})),
+        "privacy_text": "Your personal data will be used to process your order, support your experience throughout this website, and for other purposes described in our privacy policy.",
+        "i18n_checkout_error": "Error processing checkout. Please try again.",
+        "gateways": checkout.gateways.list.iter().map(|g| json!({
+            "id": g.id, "title": g.title, "description": g.description,
+            "order_button_text": g.order_button_text,
+        })).collect::<Vec<_>>(),
+        "default_country": checkout.default_country,
+        "coupons_enabled": true,
+        "order_notes": true,
+    })
+}
+
+/// JSON safe inside a `<script>` element: no `<` can close it early.
+fn script_json(v: &serde_json::Value) -> String {
+    v.to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+fn page_title(state: &AppState, name: &str) -> String {
+    format!("{name} – {}", state.config.shop_name)
+}
+
+fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+fn product_head(state: &AppState, catalog: &Catalog, base: &str, p: &Product) -> Head {
+    let view = ViewContext {
+        base_url: base,
+        currency: &state.config.currency,
+    };
+    let url = view.product_url(p, catalog);
+    let description = shorten(&strip_tags(&p.short_description), 160);
+    let images: Vec<String> = p
+        .image_ids
+        .iter()
+        .filter_map(|id| catalog.media(*id))
+        .map(|m| view.media_url(m))
+        .collect();
+    let prices = catalog.prices(p);
+    let decimal = |minor: i64| {
+        let plain = rules::money::CurrencyFormat {
+            thousand_separator: String::new(),
+            decimal_separator: ".".into(),
+            ..state.config.currency.clone()
+        };
+        plain.format_number(Money::new(minor))
+    };
+    let availability = match catalog.stock_status(p) {
+        StockStatus::InStock => "https://schema.org/InStock",
+        StockStatus::OutOfStock => "https://schema.org/OutOfStock",
+        StockStatus::OnBackorder => "https://schema.org/BackOrder",
+    };
+    let offers = match (p.kind, prices.range, prices.price) {
+        (ProductKind::Variable, Some((lo, hi)), _) => Some(json!({
+            "@type": "AggregateOffer",
+            "lowPrice": decimal(lo),
+            "highPrice": decimal(hi),
+            "offerCount": catalog.variations_of(p.id).count(),
+            "priceCurrency": state.config.currency.code,
+            "availability": availability,
+            "url": url,
+        })),
+        (_, _, Some(price)) => Some(json!({
+            "@type": "Offer",
+            "price": decimal(price),
+            "priceCurrency": state.config.currency.code,
+            "availability": availability,
+            "url": url,
+        })),
+        _ => None,
+    };
+    let mut ld = json!({
+        "@context": "https://schema.org/",
+        "@type": "Product",
+        "@id": format!("{url}#product"),
+        "name": p.name,
+        "url": url,
+        "description": description,
+        "image": images,
+    });
+    if !p.sku.is_empty() {
+        ld["sku"] = json!(p.sku);
+    }
+    if let Some(brand) = p.brand_ids.first().and_then(|id| catalog.brand(*id)) {
+        ld["brand"] = json!({"@type": "Brand", "name": brand.name});
+    }
+    if let Some(offers) = offers {
+        ld["offers"] = offers;
+    }
+    if p.review_count > 0 {
+        ld["aggregateRating"] = json!({
+            "@type": "AggregateRating",
+            "ratingValue": format!("{}.{:02}", p.rating_average_x100 / 100, p.rating_average_x100 % 100),
+            "reviewCount": p.review_count,
+        });
+    }
+    Head {
+        title: page_title(state, &p.name),
+        description: Some(description),
+        canonical: Some(url),
+        image: images.first().cloned(),
+        json_ld: Some(ld),
+    }
+}
+
+fn plain_head(
+    state: &AppState,
+    title: Option<&str>,
+    description: Option<String>,
+    canonical: Option<String>,
+) -> Head {
+    Head {
+        title: title.map_or_else(|| state.config.shop_name.clone(), |t| page_title(state, t)),
+        description,
+        canonical,
+        image: None,
+        json_ld: None,
+    }
+}
+
+/// The head of a category's or brand's page.
+fn term_head(
+    state: &AppState,
+    name: &str,
+    description: &str,
+    canonical: String,
+) -> (Head, StatusCode) {
+    let description = Some(shorten(&strip_tags(description), 160)).filter(|d| !d.is_empty());
+    (
+        plain_head(state, Some(name), description, Some(canonical)),
+        StatusCode::OK,
+    )
+}
+
+fn not_found(state: &AppState) -> (Head, StatusCode) {
+    (
+        plain_head(state, Some("Page not found"), None, None),
+        StatusCode::NOT_FOUND,
+    )
+}
+
+/// Any GET the other routes do not claim: a file of the built app, or a page of the
+/// storefront (404 where the page names something the shop does not have).
+pub async fn page(State(state): State<SharedState>, req: Request<Body>) -> Response {
+    let (parts, body) = req.into_parts();
+    if parts.method != Method::GET && parts.method != Method::HEAD {
+        let surface = crate::http::guard::Surface::of(&parts.uri);
+        let mut res = surface.refuse(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "rest_no_route",
+            "No route was found matching the URL and request method.",
+        );
+        res.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return res;
+    }
+    let path = parts.uri.path().to_string();
+    let query = parts.uri.query().map(str::to_string);
+    let segments: Vec<&str> = path
+        .trim_matches('/')
+        .split('/')
+        .filter(|s| !s.is_empty())
+        .collect();
+    let is_page = matches!(
+        segments.first().copied(),
+        None | Some(
+            "shop"
+                | "cart"
+                | "product"
+                | "product-category"
+                | "brand"
+                | "checkout"
+                | "my-account"
+                | "order-tracking"
+        )
+    );
+    if !is_page {
+        // A file of the built app; hashed assets are cached for a year. Files need no
+        // session: only a page does.
+        let head_parts = parts.clone();
+        if let Some(res) = static_file(&state, &path, Request::from_parts(parts, body)).await {
+            return res;
+        }
+        return match StoreCtx::from_parts(&state, &head_parts).await {
+            Ok(ctx) => {
+                let (head, status) = not_found(&state);
+                render_index(&state, &ctx, &head, status).await
+            }
+            Err(res) => res,
+        };
+    }
+    let ctx = match StoreCtx::from_parts(&state, &parts).await {
+        Ok(ctx) => ctx,
+        Err(res) => return res,
+    };
+    let base = ctx.base_url.to_string();
+    let catalog = state.catalog.get();
+    let head = match segments.as_slice() {
+        [] => Some((
+            plain_head(&state, None, None, Some(format!("{base}/"))),
+            StatusCode::OK,
+        )),
+        ["shop", ..] => Some((
+            plain_head(&state, Some("Shop"), None, Some(format!("{base}/shop/"))),
+            StatusCode::OK,
+        )),
+        ["cart"] => {
+            if let Some(res) = remove_link(&state, &ctx, query.as_deref()).await {
+                return res;
+            }
+            Some((plain_head(&state, Some("Cart"), None, None), StatusCode::OK))
+        }
+        ["product", slug] => Some(match catalog.product_by_slug(slug) {
+            Some(p) => (product_head(&state, &catalog, &base, p), StatusCode::OK),
+            None => not_found(&state),
+        }),
+        ["product-category", .., slug] => {
+            let found = catalog
+                .resolve_category(&IdOrSlug::Slug(slug.to_string()))
+                .and_then(|id| catalog.category(id));
+            Some(match found {
+                Some(c) => term_head(
+                    &state,
+                    &c.name,
+                    &c.description,
+                    format!("{base}/product-category/{}/", c.slug),
+                ),
+                None => not_found(&state),
+            })
+        }
+        ["brand", slug] => {
+            let found = catalog
+                .resolve_brand(&IdOrSlug::Slug(slug.to_string()))
+                .and_then(|id| catalog.brand(id));
+            Some(match found {
+                Some(b) => term_head(
+                    &state,
+                    &b.name,
+                    &b.description,
+                    format!("{base}/brand/{}/", b.slug),
+                ),
+                None => not_found(&state),
+            })
+        }
+        ["checkout", ..] => Some((
+            plain_head(&state, Some("Checkout"), None, None),
+            StatusCode::OK,
+        )),
+        ["my-account", ..] => Some((
+            plain_head(&state, Some("My account"), None, None),
+            StatusCode::OK,
+        )),
+        ["order-tracking"] => Some((
+            plain_head(&state, Some("Order tracking"), None, None),
+            StatusCode::OK,
+        )),
+        _ => None,
+    };
+    let (head, status) = head.unwrap_or_else(|| not_found(&state));
+    render_index(&state, &ctx, &head, status).await
+}
+
+/// A file of the built storefront, if there is one at `path`.
+async fn static_file(state: &AppState, path: &str, req: Request<Body>) -> Option<Response> {
+    let immutable = path.starts_with("/assets/");
+    match ServeDir::new(&state.pages.dir).oneshot(req).await {
+        Ok(res) if res.status().is_success() || res.status() == StatusCode::NOT_MODIFIED => {
+            let mut res = res.into_response();
+            let cache = if immutable {
+                "public, max-age=31536000, immutable"
+            } else {
+                "public, max-age=3600"
+            };
+            res.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            Some(res)
+        }
+        _ => None,
+    }
+}
+
+/// `/cart/?remove_item=KEY&_wpnonce=N`: the mini-cart's remove link, followed when
+/// scripts are off or the ajax call failed.
+async fn remove_link(state: &AppState, ctx: &StoreCtx, query: Option<&str>) -> Option<Response> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query?).ok()?;
+    let key = pairs
+        .iter()
+        .find(|(k, _)| k == "remove_item")
+        .map(|(_, v)| v.clone())?;
+    // Without a nonce the storefront's cart page removes the line itself, with its own.
+    let nonce = pairs
+        .iter()
+        .find(|(k, _)| k == "_wpnonce")
+        .map(|(_, v)| v.as_str())?;
+    let mut res = Redirect::to("/cart").into_response();
+    if ctx.nonce_matches(state, CART_NONCE, Some(nonce)) {
+        if let Ok((cart, _)) =
+            crate::cart::service::change(state, &ctx.session, ctx.now, |c| c.remove(&key)).await
+        {
+            ctx.cart_cookies(
+                state,
+                res.headers_mut(),
+                &cart.hash(&state.config.currency.code),
+                cart.items_count(),
+            );
+        }
+    }
+    Some(res)
+}
+
+/// `/media/{file}`: an image stored in the database. A name that does not decode to
+/// text names no image (the framework's own refusal would be a plain-text 400).
+pub async fn media(
+    State(state): State<SharedState>,
+    file: Result<UrlPath<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Response {
+    let Ok(UrlPath(file)) = file else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let valid = file.len() <= 200
+        && file
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+    if !valid {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let etag = format!("\"{}-{}\"", state.catalog.get().version, file);
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        == Some(etag.as_str())
+    {
+        return StatusCode::NOT_MODIFIED.into_response();
+    }
+    match store::catalog::find_media(&state.db, &file).await {
+        Ok(Some((mime, body))) => {
+            let mut res = body.into_response();
+            let h = res.headers_mut();
+            if let Ok(v) = HeaderValue::from_str(&mime) {
+                h.insert(header::CONTENT_TYPE, v);
+            }
+            h.insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=86400"),
+            );
+            if let Ok(v) = HeaderValue::from_str(&etag) {
+                h.insert(header::ETAG, v);
+            }
+            // Images are drawn by the shop, but an SVG must never run script.
+            h.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'"),
+            );
+            res
+        }
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Err(e) => crate::error::ApiError::from(e).into_response(),
+    }
+}

@@ -1,0 +1,297 @@
+//! The storefront's pages as served: the server-rendered head, status codes, static
+//! files and their caching, images, and the headers on every response.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+
+fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
+    let s = html
+        .find(start)
+        .unwrap_or_else(|| panic!("{start} not in page"))
+        + start.len();
+    let e = s + html[s..].find(end).unwrap();
+    &html[s..e]
+}
+
+async fn a_product_page_carries_its_head_before_any_script(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let res = app
+        .bare()
+        .get(app.url("/product/beanie/"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    let html = res.text().await.unwrap();
+    assert!(html.contains("<title>Beanie – Ferroshop</title>"));
+    assert!(html.contains("<meta name=\"description\" content=\"The Beanie.\">"));
+    assert!(html.contains(&format!(
+        "<link rel=\"canonical\" href=\"{}\">",
+        app.url("/product/beanie/")
+    )));
+    let ld: Value = serde_json::from_str(between(
+        &html,
+        "<script type=\"application/ld+json\">",
+        "</script>",
+    ))
+    .unwrap();
+    assert_eq!(ld["@type"], "Product");
+    assert_eq!(ld["name"], "Beanie");
+    assert_eq!(ld["sku"], format!("sku-{BEANIE}"));
+    assert_eq!(ld["offers"]["price"], "18.00");
+    assert_eq!(ld["offers"]["priceCurrency"], "USD");
+    assert_eq!(ld["offers"]["availability"], "https://schema.org/InStock");
+    assert_eq!(ld["brand"]["name"], "Lumen");
+    assert_eq!(ld["image"][0], app.url("/media/teal-square.svg"));
+    let settings: Value = serde_json::from_str(between(
+        &html,
+        "<script id=\"ferroshop-settings\" type=\"application/json\">",
+        "</script>",
+    ))
+    .unwrap();
+    assert_eq!(settings["wc_ajax_url"], "/?wc-ajax=%%endpoint%%");
+    assert_eq!(settings["currency"]["code"], "USD");
+    assert_eq!(settings["cart_redirect_after_add"], "no");
+    // A variable product offers a price range; a name with markup cannot break out.
+    let html = app
+        .bare()
+        .get(app.url("/product/hoodie"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let ld: Value = serde_json::from_str(between(
+        &html,
+        "<script type=\"application/ld+json\">",
+        "</script>",
+    ))
+    .unwrap();
+    assert_eq!(ld["offers"]["@type"], "AggregateOffer");
+    assert_eq!(ld["offers"]["lowPrice"], "42.00");
+    assert_eq!(ld["offers"]["highPrice"], "45.00");
+    let html = app
+        .bare()
+        .get(app.url("/product/tom-and-jerry-mug/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("<title>Tom &amp; Jerry &lt;Mug&gt; – Ferroshop</title>"));
+    assert!(!html.contains("<Mug>"));
+    app.stop().await;
+}
+
+async fn unknown_pages_are_404_but_still_the_app(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    for path in [
+        "/product/no-such-thing/",
+        "/product-category/nothing/",
+        "/brand/nobody/",
+        "/no/such/page",
+    ] {
+        let res = app.bare().get(app.url(path)).send().await.unwrap();
+        assert_eq!(res.status(), 404, "{path}");
+        assert!(
+            res.text()
+                .await
+                .unwrap()
+                .contains("<div id=\"root\"></div>"),
+            "{path}"
+        );
+    }
+    for path in [
+        "/",
+        "/shop",
+        "/shop/?orderby=price",
+        "/cart",
+        "/product-category/clothing/",
+        "/product-category/clothing/hoodies/",
+        "/brand/lumen/",
+    ] {
+        let res = app.bare().get(app.url(path)).send().await.unwrap();
+        assert_eq!(res.status(), 200, "{path}");
+    }
+    let html = app
+        .bare()
+        .get(app.url("/product-category/clothing/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("<title>Clothing – Ferroshop</title>"));
+    assert!(html.contains("content=\"Things to wear.\""));
+    app.stop().await;
+}
+
+async fn hashed_assets_are_cached_for_a_year(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let res = app
+        .bare()
+        .get(app.url("/assets/app-1a2b3c.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(
+        res.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    // A page carries its visitor's nonces: never kept for anyone else.
+    let res = app.bare().get(app.url("/")).send().await.unwrap();
+    assert_eq!(res.headers()["cache-control"], "private, no-cache");
+    let res = app
+        .bare()
+        .get(app.url("/assets/../../etc/passwd"))
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(res.status(), 200);
+    let res = app
+        .bare()
+        .get(app.url("/"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+    app.stop().await;
+}
+
+async fn images_come_from_the_database(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let res = app
+        .bare()
+        .get(app.url("/media/teal-square.svg"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "image/svg+xml");
+    let etag = res.headers()["etag"].to_str().unwrap().to_string();
+    assert!(res.text().await.unwrap().starts_with("<svg"));
+    let res = app
+        .bare()
+        .get(app.url("/media/teal-square.svg"))
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 304);
+    // Unknown, outside the images, and not text once decoded: no image, no body.
+    for name in ["none.svg", "..%2f..%2fshop.db", "%FF.svg"] {
+        let res = app
+            .bare()
+            .get(app.url(&format!("/media/{name}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 404, "{name}");
+        assert!(res.text().await.unwrap().is_empty(), "{name}");
+    }
+    app.stop().await;
+}
+
+async fn every_response_carries_security_headers(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    for path in [
+        "/",
+        "/wp-json/wc/store/v1/products",
+        "/?wc-ajax=get_refreshed_fragments",
+    ] {
+        let res = app.bare().get(app.url(path)).send().await.unwrap();
+        let h = res.headers();
+        assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(h["x-frame-options"], "SAMEORIGIN", "{path}");
+        assert!(
+            h["content-security-policy"]
+                .to_str()
+                .unwrap()
+                .contains("default-src 'self'"),
+            "{path}"
+        );
+    }
+    app.stop().await;
+}
+
+async fn a_typed_shop_name_is_escaped_in_the_head_and_the_settings(backend: Backend) {
+    let typed = "<script>alert(1)</script>\"'&";
+    let escaped = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#039;&amp;";
+    let Some(app) = spawn_app_with(backend, |config| config.shop_name = typed.into()).await else {
+        return;
+    };
+    let html = app
+        .bare()
+        .get(app.url("/product/tom-and-jerry-mug/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(html.contains(&format!(
+        "<title>Tom &amp; Jerry &lt;Mug&gt; – {escaped}</title>"
+    )));
+    assert!(html.contains(&format!(
+        "<meta property=\"og:title\" content=\"Tom &amp; Jerry &lt;Mug&gt; – {escaped}\"><meta property=\"og:site_name\" content=\"{escaped}\">"
+    )));
+    let settings: Value = serde_json::from_str(between(
+        &html,
+        "<script id=\"ferroshop-settings\" type=\"application/json\">",
+        "</script>",
+    ))
+    .unwrap();
+    assert_eq!(settings["shop_name"], typed);
+    app.stop().await;
+}
+
+async fn an_unbuilt_storefront_says_so_under_the_escaped_shop_name(backend: Backend) {
+    let typed = "<script>alert(1)</script>\"'&";
+    let Some(app) = spawn_app_with(backend, |config| {
+        config.shop_name = typed.into();
+        config.web_dir = config.web_dir.join("never-built");
+    })
+    .await
+    else {
+        return;
+    };
+    let res = app.bare().get(app.url("/shop/")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(
+        res.text().await.unwrap(),
+        "<!doctype html><meta charset=utf-8><title>&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#039;&amp;</title><p>The storefront has not been built. Run <code>make run</code> from the repository root.</p>"
+    );
+    app.stop().await;
+}
+
+on_both_databases!(
+    a_product_page_carries_its_head_before_any_script,
+    unknown_pages_are_404_but_still_the_app,
+    hashed_assets_are_cached_for_a_year,
+    images_come_from_the_database,
+    every_response_carries_security_headers,
+    a_typed_shop_name_is_escaped_in_the_head_and_the_settings,
+    an_unbuilt_storefront_says_so_under_the_escaped_shop_name,
+);

@@ -1,0 +1,196 @@
+//! The storage functions themselves, on both databases.
+
+mod common;
+
+use common::*;
+use rules::catalog::model::*;
+use store::{catalog, sessions, settings};
+
+async fn the_catalogue_reads_back_as_it_was_written(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let mut read = catalog::load_catalog(app.db()).await.unwrap();
+    let mut written = fixture();
+    for data in [&mut read, &mut written] {
+        data.products.sort_by_key(|p| p.id);
+        data.categories.sort_by_key(|c| c.id);
+        data.brands.sort_by_key(|b| b.id);
+        for m in &mut data.media {
+            m.body.clear();
+        }
+    }
+    assert_eq!(read, written);
+    assert_eq!(
+        catalog::count_products(app.db()).await.unwrap(),
+        written.products.len() as i64
+    );
+    let (mime, body) = catalog::find_media(app.db(), "teal-square.svg")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(mime, "image/svg+xml");
+    assert!(body.starts_with(b"<svg"));
+    app.stop().await;
+}
+
+async fn stock_updates_bump_the_catalogue_version(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let before = catalog::catalog_version(app.db()).await.unwrap();
+    catalog::set_stock(app.db(), ProductId(MUG), 7, StockStatus::InStock)
+        .await
+        .unwrap();
+    assert_eq!(
+        catalog::catalog_version(app.db()).await.unwrap(),
+        before + 1
+    );
+    let stock = catalog::find_stock(app.db(), ProductId(MUG))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stock.quantity, Some(7));
+    assert!(stock.manage_stock);
+    assert!(catalog::find_stock(app.db(), ProductId(424242))
+        .await
+        .unwrap()
+        .is_none());
+    app.stop().await;
+}
+
+async fn sessions_update_only_from_the_version_read(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let db = app.db();
+    // Times are relative to now: the running server sweeps sessions that expired.
+    let t = rules::clock::now();
+    assert!(
+        sessions::insert_session(db, "t_aaaa", "{}", t + 100, t + 1000)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !sessions::insert_session(db, "t_aaaa", "{\"x\":1}", t + 100, t + 1000)
+            .await
+            .unwrap(),
+        "a live session is not overwritten"
+    );
+    let s = sessions::find_session(db, "t_aaaa", t + 200)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(s.version, 1);
+    assert!(
+        sessions::update_cart(db, "t_aaaa", 1, "{\"items\":[]}", t + 300, t + 2000)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !sessions::update_cart(db, "t_aaaa", 1, "{\"lost\":true}", t + 300, t + 2000)
+            .await
+            .unwrap(),
+        "a stale write is refused"
+    );
+    let s = sessions::find_session(db, "t_aaaa", t + 300)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (s.version, s.cart.as_str(), s.expires_at),
+        (2, "{\"items\":[]}", t + 2000)
+    );
+    app.stop().await;
+}
+
+async fn expired_sessions_are_gone_and_can_start_again(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let db = app.db();
+    // Times are relative to now: the running server sweeps sessions that expired.
+    let t = rules::clock::now();
+    sessions::insert_session(db, "t_old", "{\"items\":[1]}", t + 100, t + 500)
+        .await
+        .unwrap();
+    sessions::insert_session(db, "t_new", "{}", t + 100, t + 5000)
+        .await
+        .unwrap();
+    assert!(sessions::find_session(db, "t_old", t + 600)
+        .await
+        .unwrap()
+        .is_none());
+    // The same id later starts a fresh session instead of failing forever.
+    assert!(
+        sessions::insert_session(db, "t_old", "{}", t + 600, t + 9000)
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        sessions::find_session(db, "t_old", t + 700)
+            .await
+            .unwrap()
+            .unwrap()
+            .cart,
+        "{}"
+    );
+    sessions::insert_session(db, "t_gone", "{}", t + 100, t + 500)
+        .await
+        .unwrap();
+    assert_eq!(sessions::delete_expired(db, t + 600).await.unwrap(), 1);
+    assert!(sessions::find_session(db, "t_new", t + 600)
+        .await
+        .unwrap()
+        .is_some());
+    app.stop().await;
+}
+
+async fn a_setting_is_created_once(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let db = app.db().clone();
+    let mut tasks = Vec::new();
+    for i in 0..8 {
+        let db = db.clone();
+        tasks.push(tokio::spawn(async move {
+            settings::get_or_create(&db, "greeting", || format!("hello {i}"))
+                .await
+                .unwrap()
+        }));
+    }
+    let mut values = Vec::new();
+    for t in tasks {
+        values.push(t.await.unwrap());
+    }
+    values.dedup();
+    assert_eq!(values.len(), 1, "every caller sees the one stored value");
+    settings::set(&db, "greeting", "changed").await.unwrap();
+    assert_eq!(
+        settings::get(&db, "greeting").await.unwrap().as_deref(),
+        Some("changed")
+    );
+    app.stop().await;
+}
+
+async fn migrating_twice_changes_nothing(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    app.db().migrate().await.unwrap();
+    assert_eq!(
+        catalog::count_products(app.db()).await.unwrap(),
+        fixture().products.len() as i64
+    );
+    app.stop().await;
+}
+
+on_both_databases!(
+    the_catalogue_reads_back_as_it_was_written,
+    stock_updates_bump_the_catalogue_version,
+    sessions_update_only_from_the_version_read,
+    expired_sessions_are_gone_and_can_start_again,
+    a_setting_is_created_once,
+    migrating_twice_changes_nothing,
+);
