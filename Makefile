@@ -1,6 +1,6 @@
 # Ferroshop: `make run` builds everything and opens the demo shop; `make test` runs
 # every test (Rust on SQLite and, with FERROSHOP_TEST_POSTGRES_URL set, PostgreSQL;
-# web unit tests; browser tests in Chromium).
+# the API fuzzer; web unit tests; browser tests in Chromium).
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -9,14 +9,15 @@ SHELL := bash
 BIND ?= 127.0.0.1:8080
 DATABASE ?= sqlite://data/ferroshop.db
 
-.PHONY: help run build web test test-rust test-web test-browser bench bench-checkout check clean
+.PHONY: help run build web test test-rust test-fuzz test-web test-browser bench bench-checkout check clean
 
 help:
 	@echo "make run     build the storefront and server, start the demo shop on http://$(BIND)/"
-	@echo "make test    run every test: Rust (SQLite, PostgreSQL when FERROSHOP_TEST_POSTGRES_URL is set), web unit, browser"
+	@echo "make test    run every test: Rust (SQLite, PostgreSQL when FERROSHOP_TEST_POSTGRES_URL is set), API fuzzer, web unit, browser"
+	@echo "make test-fuzz   fuzz the API against its OpenAPI description (schemathesis)"
 	@echo "make bench   run the HTTP benchmarks (see bench/README.md)"
 	@echo "make bench-checkout   orders per second and update-customer latency"
-	@echo "make check   formatting and lints"
+	@echo "make check   formatting and lints: rustfmt, clippy, ESLint and the TypeScript check"
 
 run: web build
 	./target/release/ferroshop serve --bind $(BIND) --database $(DATABASE) --demo
@@ -33,12 +34,18 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 web: web/node_modules/.installed
 	cd web && npm run build
 
-test: test-rust test-web test-browser
+test: test-rust test-fuzz test-web test-browser
 
 test-rust:
 	./scripts/need cargo
 	./scripts/ensure-python-tools
 	cargo test --workspace
+
+# The server answers every call as its published description (openapi.json) says.
+test-fuzz:
+	./scripts/need cargo
+	cargo build -p ferroshop
+	./scripts/fuzz-api target/debug/ferroshop
 
 test-web: web/node_modules/.installed
 	cd web && npm run typecheck && npm test
@@ -55,9 +62,10 @@ bench:
 bench-checkout:
 	./bench/run-checkout.sh
 
-check:
+check: web/node_modules/.installed
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	cd web && npm run lint && npm run typecheck
 
 clean:
 	cargo clean

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds crates/ferroshop/data/address-locale.json, the per-country address rules the
+"""Builds crates/rules/data/address-locale.json, the per-country address rules the
 server and the storefront share, from a recorded checkout page of the original shop.
 
 Usage:
@@ -7,7 +7,7 @@ Usage:
 
 PAGE is a saved HTTP response of the original shop's checkout page (status line,
 headers, blank line, HTML), for instance a `page_checkout.http` recorded from a
-WooCommerce 7.9 shop. OUT defaults to crates/ferroshop/data/address-locale.json next
+WooCommerce 7.9 shop. OUT defaults to crates/rules/data/address-locale.json next
 to this script's repository.
 
 What it reads from the page:
@@ -205,7 +205,7 @@ def main(argv):
         sys.exit(__doc__)
     page = http_body(Path(argv[1]).read_bytes())
     out = Path(argv[2]) if len(argv) == 3 else (
-        Path(__file__).resolve().parent.parent / "crates/ferroshop/data/address-locale.json"
+        Path(__file__).resolve().parent.parent / "crates/rules/data/address-locale.json"
     )
     data = build(page)
     out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
