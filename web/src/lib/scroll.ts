@@ -1,6 +1,10 @@
 // Smooth scrolling to an element over a set time, as the checkout scrolls to its login
-// form and its error notices. The offset keeps the target clear of the page's top edge
-// and of the sticky header. Reduced motion jumps straight there.
+// form, its notices and the fields they name. The offset keeps the target clear of the
+// page's top edge, counted from the bottom of the sticky header. Reduced motion jumps
+// straight there.
+
+/** Where notices (and the fields a notice leads to) are scrolled: 100 px below the header, over a second. */
+export const NOTICE_SCROLL = { duration: 1000, offset: 100 };
 
 /** The height of the sticky header, which covers the top of the window. */
 function stickyHeaderHeight(): number {

@@ -3,15 +3,15 @@
 // the page. Each page names itself in the route's handle.
 import { Outlet, useLocation, useMatches, useParams, useSearchParams } from 'react-router';
 import { settings } from '@/config/settings';
-import { AccountAddresses } from '@/features/account/components/account-addresses';
-import { AccountAuth } from '@/features/account/components/account-auth';
-import { AccountDashboard } from '@/features/account/components/account-dashboard';
-import { AccountDetails } from '@/features/account/components/account-details';
-import { AccountOrders } from '@/features/account/components/account-orders';
-import { AccountShell } from '@/features/account/components/account-shell';
-import { AccountViewOrder } from '@/features/account/components/account-view-order';
-import { EditAddress } from '@/features/account/components/edit-address';
-import { LostPasswordForm, ResetPasswordForm } from '@/features/account/components/lost-password';
+import { AccountAddresses } from '@/features/customers/components/account-addresses';
+import { AccountAuth } from '@/features/customers/components/account-auth';
+import { AccountDashboard } from '@/features/customers/components/account-dashboard';
+import { AccountDetails } from '@/features/customers/components/account-details';
+import { AccountOrders } from '@/features/customers/components/account-orders';
+import { AccountShell } from '@/features/customers/components/account-shell';
+import { AccountViewOrder } from '@/features/customers/components/account-view-order';
+import { EditAddress } from '@/features/customers/components/edit-address';
+import { LostPasswordForm, ResetPasswordForm } from '@/features/customers/components/lost-password';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { NotFoundPage } from './not-found';
 import styles from './page.module.css';

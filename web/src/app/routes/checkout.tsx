@@ -1,6 +1,6 @@
 // /checkout: the checkout page. Its login form is the account feature's, composed here.
 import { CheckoutView } from '@/features/checkout/components/checkout-view';
-import { LoginForm } from '@/features/account/components/login-form';
+import { LoginForm } from '@/features/customers/components/login-form';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCartBinding } from '../cart-binding';

@@ -1,6 +1,7 @@
 // An order's details as the shop shows them after checkout, in the account and to a
 // guest looking an order up: the items, the totals (subtotal, discount, shipping,
-// taxes, payment method, total), the customer's note and both addresses.
+// taxes, payment method, total), the customer's note and both addresses (the shipping
+// address only when a parcel travels to it).
 import { addressLines } from '@/lib/format-address';
 import { formatPrice } from '@/lib/format-price';
 import { useAddressLocale } from '@/lib/address-locale';
@@ -88,10 +89,18 @@ export function OrderDetails({ order, heading = 'Order details', showAddresses =
   );
 }
 
+/** Shipping methods whose parcels are collected in person: no address to show for them. */
+const COLLECTED = new Set(['local_pickup', 'pickup_location']);
+
+/** Whether any of the order's parcels is sent to its shipping address. */
+function shipsToAddress(order: Order): boolean {
+  return order.shipping_lines.some((line) => !COLLECTED.has(line.method_id));
+}
+
 function CustomerAddresses({ order }: { order: Order }) {
   const { data: locale } = useAddressLocale();
   const billing = addressLines(order.billing_address, locale);
-  const shipping = addressLines(order.shipping_address, locale);
+  const shipping = shipsToAddress(order) ? addressLines(order.shipping_address, locale) : [];
   const { email, phone } = order.billing_address;
   return (
     <section className={`woocommerce-customer-details ${styles.addresses}`}>

@@ -1,7 +1,7 @@
 // A region that slides open and shut in a set time (the checkout's coupon and login
 // forms in 400 ms, payment descriptions in 230 ms). While shut it is inert: hidden
 // from assistive technology and out of the tab order. Reduced motion makes it instant.
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type CSSProperties, type ReactNode } from 'react';
 import styles from './collapsible.module.css';
 
 export function Collapsible({
@@ -23,16 +23,17 @@ export function Collapsible({
 }) {
   // Content is clipped only while moving, so focus rings inside an open region show.
   const [settled, setSettled] = useState(open);
+  // Read when the slide ends; a new function identity must not restart the slide.
+  const opened = useEffectEvent(() => onOpened?.());
 
   useEffect(() => {
     setSettled(false);
     if (!open) return;
     const timer = setTimeout(() => {
       setSettled(true);
-      onOpened?.();
+      opened();
     }, duration);
     return () => clearTimeout(timer);
-    // onOpened is read when the slide ends; a new function identity must not restart it.
   }, [open, duration]);
 
   return (

@@ -1,7 +1,7 @@
 // A quantity field with − and + buttons. The text may be edited freely; a value
 // below the minimum is raised to it when the field loads and when it loses focus,
 // and one above the maximum is lowered, as the original shop's quantity inputs do.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { clampQuantity } from '@/lib/quantity';
 import styles from './quantity-input.module.css';
 
@@ -29,12 +29,13 @@ export function QuantityInput({ value, min, max, step = 1, label, disabled, size
     setText(String(value));
   }, [value]);
 
-  // Raise a value below the minimum on load, and whenever the limits change.
-  useEffect(() => {
-    const clamped = clampQuantity(value, { min, max });
+  // Raise a value below the minimum on load, and whenever the limits change; typing
+  // is handled on blur, so the value itself does not trigger this.
+  const clampToLimits = useEffectEvent((limitMin: number, limitMax: number | null | undefined) => {
+    const clamped = clampQuantity(value, { min: limitMin, max: limitMax });
     if (clamped !== value) onChange(clamped);
-    // Only a change of limits should trigger this; typing is handled on blur.
-  }, [min, max]);
+  });
+  useEffect(() => clampToLimits(min, max), [min, max]);
 
   function commit(next: number) {
     const clamped = clampQuantity(next, limits);

@@ -1,7 +1,7 @@
 // One line of the cart page: image, name (linking to the product), options, unit
 // price, quantity (sent ~500 ms after the last change) and line total. Removing
 // blocks the line under a translucent white overlay while the request runs.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BlockingOverlay } from '@/components/ui/blocking-overlay';
 import { Price } from '@/components/ui/price';
@@ -34,22 +34,25 @@ export function CartItemRow({ item, notify }: { item: CartItem; notify: Notify }
   // A refetched cart (or another tab) sets the quantity shown.
   useEffect(() => setQuantity(item.quantity), [item.quantity]);
 
+  // The mutation and the notice callback change identity with every render; only the
+  // quantity (and the item) decide when to send.
+  const sendQuantity = useEffectEvent((key: string, next: number) => {
+    update.mutate(
+      { key, quantity: next },
+      {
+        onError: (error) => {
+          setQuantity(latest.current.quantity);
+          notify('error', error.message);
+        },
+      },
+    );
+  });
+
   // Send the quantity once the shopper stops changing it.
   useEffect(() => {
     if (quantity === latest.current.quantity) return;
-    const timer = setTimeout(() => {
-      update.mutate(
-        { key: item.key, quantity },
-        {
-          onError: (error) => {
-            setQuantity(latest.current.quantity);
-            notify('error', error.message);
-          },
-        },
-      );
-    }, QUANTITY_UPDATE_DELAY_MS);
+    const timer = setTimeout(() => sendQuantity(item.key, quantity), QUANTITY_UPDATE_DELAY_MS);
     return () => clearTimeout(timer);
-    // `update` and `notify` are stable enough; the quantity is what matters.
   }, [quantity, item.key]);
 
   function onRemove() {

@@ -1,9 +1,10 @@
 // GET /products: a page of the catalogue with the totals from X-WP-Total and X-WP-TotalPages.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { storeApiGet } from '@/lib/api-client';
+import { storeApiGet, type QueryParams } from '@/lib/api-client';
 import type { Product } from '@/types/store-api';
 
-export interface ProductListParams {
+/** The listing's own parameters, plus any filter the Store API takes (see lib/filters). */
+export interface ProductListParams extends QueryParams {
   page?: number;
   per_page?: number;
   orderby?: string;

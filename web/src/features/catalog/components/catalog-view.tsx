@@ -1,18 +1,27 @@
 // A catalogue listing (the shop, a category, a brand, search results): heading,
-// result count, sort-by select, the product grid and pagination.
+// filters (a sidebar on wide screens, a "Filters" dialog on phones) with chips for
+// those in force, result count, sort-by select, the product grid and pagination.
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Notice } from '@/components/ui/notice';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import type { RenderAddToCart } from '@/types/add-to-cart';
 import { useProducts } from '../api/get-products';
+import { useCatalogFilters } from '../hooks/use-catalog-filters';
 import { parseListing, productListParams, PRODUCTS_PER_PAGE, type ListingScope } from '../lib/listing';
 import { NO_PRODUCTS_FOUND } from '../lib/result-count';
 import { CatalogOrdering } from './catalog-ordering';
+import { FilterChips, filterChips } from './filter-chips';
+import { FilterDrawer } from './filter-drawer';
+import { FilterPanel } from './filter-panel';
 import styles from './catalog-view.module.css';
 import toolbar from './catalog-toolbar.module.css';
 import { Pagination } from './pagination';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 import { ResultCount } from './result-count';
+
+/** From this width the filters sit in a sidebar beside the grid. */
+const WIDE_LAYOUT = '(min-width: 1024px)';
 
 export function CatalogView({
   heading,
@@ -29,7 +38,11 @@ export function CatalogView({
 }) {
   const [searchParams] = useSearchParams();
   const listing = parseListing(searchParams);
-  const { data, error, isPending, isPlaceholderData } = useProducts(productListParams(listing, scope));
+  const panel = useCatalogFilters(scope ?? {}, listing.search);
+  const { data, error, isPending, isPlaceholderData } = useProducts(productListParams(listing, scope, panel.filters));
+  const wide = useMediaQuery(WIDE_LAYOUT);
+  const chips = filterChips(panel.filters, panel);
+  const filterPanel = <FilterPanel {...panel} onChange={panel.setFilters} />;
 
   return (
     <div className={`container ${styles.page}`}>
@@ -39,27 +52,47 @@ export function CatalogView({
         {description && <p className={styles.description}>{description}</p>}
       </header>
 
-      {error ? (
-        <Notice tone="error">{error.message}</Notice>
-      ) : isPending ? (
-        <>
-          <div className={toolbar.toolbar} aria-hidden="true">
-            <span className={toolbar.count}>&nbsp;</span>
-          </div>
-          <ProductGridSkeleton />
-        </>
-      ) : data.products.length === 0 ? (
-        <Notice tone="info">{NO_PRODUCTS_FOUND}</Notice>
-      ) : (
-        <div aria-busy={isPlaceholderData} className={isPlaceholderData ? styles.refreshing : undefined}>
-          <div className={toolbar.toolbar}>
-            <ResultCount total={data.total} perPage={PRODUCTS_PER_PAGE} page={listing.page} />
-            <CatalogOrdering value={listing.orderby} />
-          </div>
-          <ProductGrid products={data.products} renderAddToCart={renderAddToCart} eagerImages={4} label={heading} />
-          <Pagination page={listing.page} totalPages={data.totalPages} />
+      <div className={styles.layout}>
+        {wide && (
+          <aside className={styles.sidebar} aria-labelledby="catalog-filters-heading">
+            <h2 id="catalog-filters-heading" className={styles.sidebarTitle}>
+              Filters
+            </h2>
+            {filterPanel}
+          </aside>
+        )}
+
+        <div className={styles.results}>
+          {!wide && (
+            <div className={styles.filterBar}>
+              <FilterDrawer active={chips.length}>{filterPanel}</FilterDrawer>
+            </div>
+          )}
+          <FilterChips chips={chips} onChange={panel.setFilters} />
+
+          {error ? (
+            <Notice tone="error">{error.message}</Notice>
+          ) : isPending ? (
+            <>
+              <div className={toolbar.toolbar} aria-hidden="true">
+                <span className={toolbar.count}>&nbsp;</span>
+              </div>
+              <ProductGridSkeleton />
+            </>
+          ) : data.products.length === 0 ? (
+            <Notice tone="info">{NO_PRODUCTS_FOUND}</Notice>
+          ) : (
+            <div aria-busy={isPlaceholderData} className={isPlaceholderData ? styles.refreshing : undefined}>
+              <div className={toolbar.toolbar}>
+                <ResultCount total={data.total} perPage={PRODUCTS_PER_PAGE} page={listing.page} />
+                <CatalogOrdering value={listing.orderby} />
+              </div>
+              <ProductGrid products={data.products} renderAddToCart={renderAddToCart} eagerImages={4} label={heading} />
+              <Pagination page={listing.page} totalPages={data.totalPages} />
+            </div>
+          )}
         </div>
-      )}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
-// A catalogue listing's state lives in its address: ?orderby=, ?page=, ?s= and
-// ?on_sale=true. This turns that into Store API parameters.
+// A catalogue listing's state lives in its address: ?orderby=, ?page=, ?s=,
+// ?on_sale=true and the filters (lib/filters). This turns that into Store API parameters.
 import type { ProductListParams } from '../api/get-products';
+import { filterQuery, NO_FILTERS, type CatalogFilters } from './filters';
 import { orderbyToApi, parseOrderby, type CatalogOrderby } from './orderby';
 
 export const PRODUCTS_PER_PAGE = 12;
@@ -27,13 +28,16 @@ export function parseListing(params: URLSearchParams): Listing {
   };
 }
 
-export function productListParams(listing: Listing, scope: ListingScope = {}): ProductListParams {
+export function productListParams(
+  listing: Listing,
+  scope: ListingScope = {},
+  filters: CatalogFilters = NO_FILTERS,
+): ProductListParams {
   return {
     ...orderbyToApi(listing.orderby),
     page: listing.page,
     per_page: PRODUCTS_PER_PAGE,
-    ...(scope.category ? { category: scope.category } : {}),
-    ...(scope.brand ? { brand: scope.brand } : {}),
+    ...filterQuery(filters, scope),
     ...(listing.search ? { search: listing.search } : {}),
     ...(listing.onSale ? { on_sale: true } : {}),
   };

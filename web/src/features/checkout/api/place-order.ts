@@ -1,34 +1,29 @@
-// POST /?wc-ajax=checkout: places the order with the serialised checkout form. The
-// answer is read leniently (lib/checkout-response.ts); anything unreadable, and any
-// transport failure, becomes the shop's configured checkout error.
+// POST /checkout: places the order from the cart with the shopper's addresses, note,
+// payment method and account choice. A placed order answers where to go next; a
+// refusal answers the Store API's error, read by lib/checkout-failure.ts.
 import { settings } from '@/config/settings';
-import { ApiError, wcAjaxText } from '@/lib/api-client';
-import { type CheckoutResult, parseCheckoutResponse } from '../lib/checkout-response';
+import { storeApiPost } from '@/lib/api-client';
+import type { StoreAddress } from '@/types/store-api';
 
-export type PlaceOrderOutcome =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'failed'; messages: string; reload: boolean; refresh: boolean };
-
-export function outcomeOf(result: CheckoutResult | null): PlaceOrderOutcome {
-  if (result?.result === 'success' && result.redirect) return { kind: 'redirect', url: result.redirect };
-  return {
-    kind: 'failed',
-    messages: result?.messages ?? '',
-    reload: result?.reload === true,
-    refresh: result?.refresh === true,
-  };
+export interface CheckoutPayload {
+  billing_address: StoreAddress;
+  shipping_address: Omit<StoreAddress, 'email'>;
+  customer_note: string;
+  payment_method: string;
+  payment_data: { key: string; value: string }[];
+  create_account: boolean;
+  customer_password?: string;
 }
 
-export async function placeOrder(form: URLSearchParams): Promise<PlaceOrderOutcome> {
-  try {
-    const { text } = await wcAjaxText('checkout', form);
-    const result = parseCheckoutResponse(text);
-    if (!result) console.error('The checkout answer could not be read:', text.slice(0, 500));
-    return outcomeOf(result);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { kind: 'failed', messages: '', reload: false, refresh: false };
-  }
+export interface PlacedOrder {
+  order_id: number;
+  status: string;
+  order_key: string;
+  payment_result: { payment_status: string; redirect_url: string };
+}
+
+export function placeOrder(payload: CheckoutPayload): Promise<PlacedOrder> {
+  return storeApiPost<PlacedOrder>('/checkout', payload);
 }
 
 export const checkoutErrorText = () => settings.checkout.i18n_checkout_error;

@@ -1,7 +1,9 @@
 // The notice group a failed checkout shows at the top of the form. Items about one
-// field link to it: following the link puts the cursor in that field.
+// field link to it: following the link puts the cursor in that field and brings its
+// row (label and all) out from under the sticky header.
 import type { Ref } from 'react';
 import { Icon } from '@/components/ui/icon';
+import { NOTICE_SCROLL, scrollToElement } from '@/lib/scroll';
 import type { ServerNotice } from '../lib/notices';
 import styles from './checkout.module.css';
 
@@ -24,7 +26,8 @@ export function CheckoutErrors({ notices, groupRef }: { notices: ServerNotice[];
                       const field = document.getElementById(notice.fieldId!);
                       if (!field) return;
                       event.preventDefault();
-                      field.focus();
+                      field.focus({ preventScroll: true });
+                      scrollToElement(document.getElementById(`${notice.fieldId}_field`) ?? field, NOTICE_SCROLL);
                     }}
                   >
                     {notice.text}

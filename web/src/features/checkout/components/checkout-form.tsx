@@ -24,6 +24,9 @@ import styles from './checkout.module.css';
 
 export const SHIPPING_SLIDE_MS = 400;
 
+/** The notices above the form lead with an icon, as the coupon and login prompts beside them do. */
+const NOTICE_ICONS = { success: 'check', error: 'alert', info: 'info' } as const;
+
 export function CheckoutForm({
   binding,
   cart,
@@ -47,7 +50,13 @@ export function CheckoutForm({
       {(form.pageNotice || !loggedIn || settings.checkout.coupons_enabled) && (
         <div className={styles.toggles}>
           {form.pageNotice && (
-            <Notice key={form.pageNotice.id} tone={form.pageNotice.tone} onDismiss={form.dismissPageNotice}>
+            <Notice
+              key={form.pageNotice.id}
+              ref={form.pageNoticeRef}
+              tone={form.pageNotice.tone}
+              icon={NOTICE_ICONS[form.pageNotice.tone]}
+              onDismiss={form.dismissPageNotice}
+            >
               {form.pageNotice.text}
             </Notice>
           )}
@@ -139,6 +148,7 @@ export function CheckoutForm({
                 cart={cart}
                 shippingChoices={values.shippingChoices}
                 refreshing={form.refreshing}
+                stale={form.reviewStale}
                 disabled={form.processing}
                 onChooseShippingRate={form.chooseShippingRate}
                 onRemoveCoupon={(code) => void form.dropCoupon(code)}

@@ -32,31 +32,59 @@ const cart = {
   payment_methods: ['bacs', 'cod'],
 } as unknown as Cart;
 
-const MISSING_FIELDS = {
-  result: 'failure',
-  messages:
-    '<ul class="woocommerce-error" role="alert">\n<li data-id="billing_first_name">\n<strong>Billing First name</strong> is a required field.</li>\n<li data-id="billing_postcode"><strong>Billing ZIP Code</strong> is not a valid postcode / ZIP.</li>\n<li data-id="terms">Please read and accept the terms and conditions to proceed with your order.</li>\n</ul>\n',
-  refresh: false,
-  reload: false,
+const POSTCODE_REFUSED = {
+  code: 'rest_invalid_param',
+  message: 'Invalid parameter(s): billing_address',
+  data: {
+    status: 400,
+    params: { billing_address: 'The provided postcode / ZIP is not valid', billing_postcode: 'The provided postcode / ZIP is not valid' },
+    details: { billing_postcode: { code: 'invalid_postcode', message: 'The provided postcode / ZIP is not valid', data: null } },
+  },
 };
+
+const refused = (body: object) => jsonResponse(body, { status: 400, headers: { Nonce: 'n1' } });
 
 function binding(overrides: Partial<CartBinding> = {}): CartBinding {
   return { cart, isPending: false, isFresh: true, error: null, setCart: vi.fn(), refresh: vi.fn(async () => {}), ...overrides };
 }
 
-function stub(checkout: (request: SentRequest) => Response = () => jsonResponse(MISSING_FIELDS)) {
+function stub(checkout: (request: SentRequest) => Response = () => refused(POSTCODE_REFUSED), updateCustomer?: (request: SentRequest) => Response | undefined) {
   return stubShop((request) => {
     const url = new URL(request.url, 'http://shop.test');
     if (url.pathname.endsWith('/address-locale')) return jsonResponse(locale);
     if (url.pathname.endsWith('/cart') && request.method === 'GET') return jsonResponse(cart, { headers: { Nonce: 'n1' } });
-    if (url.pathname.includes('/cart/')) return jsonResponse(cart, { headers: { Nonce: 'n1' } });
-    if (url.searchParams.get('wc-ajax') === 'checkout') return checkout(request);
-    if (url.searchParams.get('wc-ajax') === 'apply_coupon') {
-      return new Response('<ul class="woocommerce-error" role="alert">\n<li>Coupon "nope" does not exist!</li>\n</ul>', { headers: { 'Content-Type': 'text/html' } });
+    if (url.pathname.endsWith('/cart/apply-coupon')) return refused({ code: 'woocommerce_rest_cart_coupon_error', message: 'Coupon "nope" does not exist!', data: { status: 400 } });
+    if (url.pathname.endsWith('/cart/update-customer') && updateCustomer) {
+      const answer = updateCustomer(request);
+      if (answer) return answer;
     }
+    if (url.pathname.includes('/cart/')) return jsonResponse(cart, { headers: { Nonce: 'n1' } });
+    if (url.pathname.endsWith('/checkout') && request.method === 'POST') return checkout(request);
     return undefined;
   });
 }
+
+const PLACED = {
+  order_id: 60,
+  status: 'on-hold',
+  order_key: 'wc_order_x',
+  payment_result: { payment_status: 'success', payment_details: [], redirect_url: `${window.location.origin}/checkout/order-received/60/?key=wc_order_x` },
+};
+
+/** Fills the billing address so the browser's own checks pass, and ticks the terms. */
+function fillValidForm() {
+  const values: Record<string, string> = {
+    billing_first_name: 'Ada', billing_last_name: 'Lovelace', billing_address_1: '1 Main St', billing_city: 'San Francisco',
+    billing_postcode: '94110', billing_phone: '555 010 0100', billing_email: 'ada@example.test',
+  };
+  fireEvent.change(field('billing_country'), { target: { value: 'US' } });
+  fireEvent.change(field('billing_state'), { target: { value: 'CA' } });
+  for (const [id, value] of Object.entries(values)) fireEvent.change(field(id), { target: { value } });
+  const terms = field('terms') as HTMLInputElement;
+  if (!terms.checked) fireEvent.click(terms);
+}
+
+const checkoutsSent = (sent: SentRequest[]) => sent.filter((request) => request.url.endsWith('/checkout') && request.method === 'POST');
 
 const field = (id: string) => document.getElementById(id) as HTMLInputElement | HTMLSelectElement;
 const row = (id: string) => document.getElementById(`${id}_field`)!;
@@ -147,7 +175,7 @@ describe('the checkout page', () => {
     expect(button.textContent).toBe('Order now, pay later');
   });
 
-  it('shows a failed order as a notice group linking to the fields, with inline messages', async () => {
+  it('refuses an incomplete form itself: a notice group linking to the fields, inline messages, the first one focused', async () => {
     const { sent } = stub();
     renderWithApp(<CheckoutView binding={binding()} loginForm={null} />, { path: '/checkout' });
     fireEvent.click(await screen.findByRole('button', { name: 'Place order' }));
@@ -157,25 +185,48 @@ describe('the checkout page', () => {
       expect(found).not.toBeNull();
       return found!;
     });
-    const links = within(group).getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Billing First name is a required field.', '#billing_first_name'],
-      ['Billing ZIP Code is not a valid postcode / ZIP.', '#billing_postcode'],
-      ['Please read and accept the terms and conditions to proceed with your order.', '#terms'],
-    ]);
-    expect(row('billing_postcode').className).toContain('woocommerce-invalid');
-    expect(row('billing_postcode').textContent).toContain('Billing ZIP Code is not a valid postcode / ZIP.');
+    const links = within(group).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links[0]).toEqual(['Billing First name is a required field.', '#billing_first_name']);
+    expect(links).toContainEqual(['Please read and accept the terms and conditions to proceed with your order.', '#terms']);
+    expect(row('billing_first_name').className).toContain('woocommerce-invalid-required-field');
     expect(row('terms').className).toContain('woocommerce-invalid-required-field');
     expect(document.activeElement?.id).toBe('billing_first_name');
+    expect(checkoutsSent(sent)).toHaveLength(0);
+  });
 
-    const body = new URLSearchParams(sent.find((request) => request.url.includes('wc-ajax=checkout'))!.body);
-    expect(body.get('billing_country')).toBe('US');
-    expect(body.get('shipping_method[0]')).toBe('flat_rate:1');
-    expect(body.get('payment_method')).toBe('bacs');
-    expect(body.get('terms-field')).toBe('1');
-    expect(body.has('terms')).toBe(false);
-    expect(body.get('woocommerce-process-checkout-nonce')).toBe('p');
-    expect(body.has('ship_to_different_address')).toBe(false);
+  it("shows the server's verdict on a field as a linked notice and an inline message, and sends the checkout as the Store API takes it", async () => {
+    const { sent } = stub();
+    renderWithApp(<CheckoutView binding={binding()} loginForm={null} />, { path: '/checkout' });
+    await screen.findByRole('button', { name: 'Place order' });
+    fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+
+    const group = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.woocommerce-NoticeGroup-checkout');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    const links = within(group).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['The provided postcode / ZIP is not valid', '#billing_postcode'],
+    ]);
+    expect(row('billing_postcode').className).toContain('woocommerce-invalid');
+    expect(row('billing_postcode').textContent).toContain('The provided postcode / ZIP is not valid');
+    expect(document.activeElement?.id).toBe('billing_postcode');
+
+    const [request] = checkoutsSent(sent);
+    expect(request!.headers.get('Nonce')).toBe('n1');
+    const body = JSON.parse(request!.body);
+    expect(body.billing_address).toMatchObject({ country: 'US', state: 'CA', postcode: '94110', email: 'ada@example.test' });
+    expect(body.shipping_address).toMatchObject({ country: 'US', city: 'San Francisco' });
+    expect(body.payment_method).toBe('bacs');
+    expect(body.create_account).toBe(false);
+    expect(sent.some((request) => request.url.includes('wc-ajax'))).toBe(false);
+
+    // Typing into the field clears its message, inline and in the group.
+    fireEvent.change(field('billing_postcode'), { target: { value: '94111' } });
+    expect(row('billing_postcode').className).not.toContain('woocommerce-invalid');
+    expect(document.querySelector('.woocommerce-NoticeGroup-checkout')).toBeNull();
   });
 
   it('shows the configured error for an answer it cannot read, and sends one order at a time', async () => {
@@ -188,22 +239,50 @@ describe('the checkout page', () => {
     );
     renderWithApp(<CheckoutView binding={binding()} loginForm={null} />, { path: '/checkout' });
     const button = await screen.findByRole('button', { name: 'Place order' });
+    fillValidForm();
     fireEvent.click(button);
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('blocking-overlay')).toBeTruthy());
+    await waitFor(() => expect(checkoutsSent(sent)).toHaveLength(1));
     await act(async () => release());
     expect(await screen.findByText('Error processing checkout. Please try again.')).toBeTruthy();
-    expect(sent.filter((request) => request.url.includes('wc-ajax=checkout'))).toHaveLength(1);
+    expect(checkoutsSent(sent)).toHaveLength(1);
   });
 
   it('goes to the order page after a successful order and refreshes the cart', async () => {
-    stub(() => jsonResponse({ result: 'success', redirect: `${window.location.origin}/checkout/order-received/60/?key=wc_order_x`, order_id: 60 }));
+    stub(() => jsonResponse(PLACED));
     const cartBinding = binding();
     const { router } = renderWithApp(<CheckoutView binding={cartBinding} loginForm={null} />, { path: '/checkout' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Place order' }));
+    await screen.findByRole('button', { name: 'Place order' });
+    fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/order-received/60/'));
     expect(router.state.location.search).toBe('?key=wc_order_x');
     expect(cartBinding.refresh).toHaveBeenCalled();
+  });
+
+  it('marks a field the review refresh finds invalid and waits for a valid address instead of showing old totals', async () => {
+    const gbWithZip = {
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): billing_address',
+      data: { status: 400, params: { billing_address: 'The provided postcode / ZIP is not valid', billing_postcode: 'The provided postcode / ZIP is not valid' } },
+    };
+    stub(undefined, (request) => (JSON.parse(request.body).billing_address.country === 'GB' ? refused(gbWithZip) : undefined));
+    const cartBinding = binding();
+    renderWithApp(<CheckoutView binding={cartBinding} loginForm={null} />, { path: '/checkout' });
+    await screen.findByRole('button', { name: 'Place order' });
+    fillValidForm();
+    fireEvent.change(field('billing_country'), { target: { value: 'GB' } });
+    await waitFor(() => expect(row('billing_postcode').className).toContain('woocommerce-invalid'));
+    expect(row('billing_postcode').textContent).toContain('The provided postcode / ZIP is not valid');
+    expect(screen.getByText('Enter a valid address to see shipping and taxes.')).toBeTruthy();
+    expect(screen.queryByTestId('review-total')).toBeNull();
+    expect(document.body.textContent).not.toContain('Invalid parameter(s)');
+
+    // A postcode that fits the country brings the totals back.
+    fireEvent.change(field('billing_country'), { target: { value: 'US' } });
+    await waitFor(() => expect(screen.getByTestId('review-total')).toBeTruthy());
+    expect(screen.queryByText('Enter a valid address to see shipping and taxes.')).toBeNull();
   });
 
   it('shows a refused coupon under the input and marks it invalid', async () => {

@@ -1,7 +1,10 @@
 // "Your order": the items with their quantities and subtotals, the subtotal, each
 // coupon with a [Remove] link, one list of shipping rates per package, fees, the tax
-// rows and the total. Blocked (white at 0.6) while a refresh prices it again.
+// rows and the total. Blocked (white at 0.6) while a refresh prices it again. When the
+// last refresh failed, the cart's totals are for another address than the one on
+// screen: the summary waits for a valid address instead of showing them.
 import { BlockingOverlay } from '@/components/ui/blocking-overlay';
+import { Notice } from '@/components/ui/notice';
 import { formatPrice } from '@/lib/format-price';
 import { htmlToText } from '@/lib/html-text';
 import type { Cart, ShippingPackage } from '@/types/store-api';
@@ -79,10 +82,13 @@ function ShippingRates({
   );
 }
 
+export const AWAITING_ADDRESS = 'Enter a valid address to see shipping and taxes.';
+
 export function OrderReview({
   cart,
   shippingChoices,
   refreshing,
+  stale = false,
   disabled,
   onChooseShippingRate,
   onRemoveCoupon,
@@ -90,6 +96,8 @@ export function OrderReview({
   cart: Cart;
   shippingChoices: Record<number, string>;
   refreshing: boolean;
+  /** The last refresh failed: the totals do not belong to the address on screen. */
+  stale?: boolean;
   disabled: boolean;
   onChooseShippingRate: (packageIndex: number, rateId: string) => void;
   onRemoveCoupon: (code: string) => void;
@@ -100,6 +108,17 @@ export function OrderReview({
   const taxLines = totals.tax_lines ?? [];
   const destination = cart.shipping_address;
   const hasAddress = Boolean(destination?.country && (destination.postcode || destination.city || destination.address_1));
+
+  if (stale) {
+    return (
+      <div id="order_review" className={`woocommerce-checkout-review-order ${styles.review}`} aria-busy={refreshing} data-testid="review-awaiting-address">
+        <Notice tone="info" icon="info" className={styles.awaitingNotice}>
+          {AWAITING_ADDRESS}
+        </Notice>
+        <BlockingOverlay active={refreshing} />
+      </div>
+    );
+  }
 
   return (
     <div id="order_review" className={`woocommerce-checkout-review-order ${styles.review}`} aria-busy={refreshing}>

@@ -7,28 +7,28 @@ import { settings } from '@/config/settings';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { type AddressField, type AddressFieldKey, type AddressKind, type AddressLocale, addressFields, LOCATION_KEYS } from '@/lib/address-locale';
 import { leavePage } from '@/lib/leave-page';
-import { scrollToElement } from '@/lib/scroll';
+import { NOTICE_SCROLL, scrollToElement } from '@/lib/scroll';
 import type { CartBinding } from '@/types/cart-binding';
 import type { FieldStatus, FieldStatuses } from '@/types/field-status';
 import type { Cart } from '@/types/store-api';
-import { applyCoupon, removeCoupon } from '../api/apply-coupon';
+import { applyCoupon, COUPON_APPLIED, type CouponOutcome } from '../api/apply-coupon';
 import { checkoutErrorText, placeOrder } from '../api/place-order';
+import { COUPON_REMOVED, removeCoupon } from '../api/remove-coupon';
 import { selectShippingRate } from '../api/select-shipping-rate';
 import { updateCustomer } from '../api/update-customer';
+import { failureNotices, fieldErrorsOf } from '../lib/checkout-failure';
 import {
   accountMode as accountModeOf,
+  checkoutPayload,
   type CheckoutValues,
+  chosenRates,
   customerAddresses,
   initialValues,
   locationComplete,
-  serialiseCheckout,
 } from '../lib/checkout-form';
-import { parseNotices, type ServerNotice } from '../lib/notices';
+import type { ServerNotice } from '../lib/notices';
 import { RefreshScheduler } from '../lib/refresh-scheduler';
 import { checkMessage, checkValue, type FieldRules, rulesOf } from '../lib/validate';
-
-/** Where a failed checkout scrolls: its notices, 100 px below the top, over a second. */
-const NOTICE_SCROLL = { duration: 1000, offset: 100 };
 
 export interface PageNotice {
   id: number;
@@ -57,6 +57,8 @@ function codeOfServerMessage(text: string): string {
   return 'server';
 }
 
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE);
+
 export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onPlaced: () => void = () => {}) {
   const navigate = useNavigate();
   const cart = binding.cart;
@@ -69,6 +71,8 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
   const [statuses, setStatuses] = useState<FieldStatuses>({});
   const [refreshing, setRefreshing] = useState(false);
   const [refreshError, setRefreshError] = useState<string | null>(null);
+  // The last refresh failed: the cart's totals are for an earlier address, not the one on screen.
+  const [reviewStale, setReviewStale] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [submitNotices, setSubmitNotices] = useState<ServerNotice[]>([]);
   const [pageNotice, setPageNotice] = useState<PageNotice | null>(null);
@@ -76,6 +80,7 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
 
   const formRef = useRef<HTMLFormElement>(null);
   const noticeGroupRef = useRef<HTMLDivElement>(null);
+  const pageNoticeRef = useRef<HTMLDivElement>(null);
   const processingRef = useRef(false);
   const noticeId = useRef(0);
   // The latest values and cart for callbacks that outlive a render (timers, requests).
@@ -86,8 +91,10 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
     (kind: AddressKind, current: CheckoutValues) => addressFields(locale, current[kind].country ?? '', kind),
     [locale],
   );
-  const billingFields = useMemo(() => fieldsFor('billing', values), [fieldsFor, values.billing.country]);
-  const shippingFields = useMemo(() => fieldsFor('shipping', values), [fieldsFor, values.shipping.country]);
+  const billingCountry = values.billing.country ?? '';
+  const shippingCountry = values.shipping.country ?? '';
+  const billingFields = useMemo(() => addressFields(locale, billingCountry, 'billing'), [locale, billingCountry]);
+  const shippingFields = useMemo(() => addressFields(locale, shippingCountry, 'shipping'), [locale, shippingCountry]);
 
   // If the chosen payment method is no longer offered (the cart changed), fall back to the first.
   useEffect(() => {
@@ -111,13 +118,18 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
       address('billing', fieldsFor('billing', current));
       if (current.shipToDifferentAddress) address('shipping', fieldsFor('shipping', current));
       if (accountMode === 'required' || (accountMode === 'optional' && current.createAccount)) {
-        list.push({ id: 'account_password', title: 'Account password', rules: { required: true }, value: current.accountPassword });
+        list.push({ id: 'account_password', title: 'Create account password', rules: { required: true }, value: current.accountPassword });
       }
       if (termsShown) list.push({ id: 'terms', title: 'Terms and conditions', rules: { required: true }, value: current.terms });
       return list;
     },
     [fieldsFor, accountMode, termsShown],
   );
+
+  // The ids of the fields on screen, for reading the server's verdicts; kept in a ref
+  // so the refresh (created once) always sees the current form.
+  const shownFieldsRef = useRef((current: CheckoutValues) => new Set(checkables(current).map((item) => item.id)));
+  shownFieldsRef.current = (current: CheckoutValues) => new Set(checkables(current).map((item) => item.id));
 
   const statusOf = (item: Checkable): FieldStatus => {
     const code = checkValue(item.value, item.rules);
@@ -135,14 +147,20 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
     [checkables],
   );
 
-  /** Typing clears the field's earlier verdict. */
-  const clearStatus = (...ids: string[]) =>
+  /** Typing clears the field's earlier verdict, inline and in the notice group. */
+  const clearStatus = useCallback((...ids: string[]) => {
     setStatuses((previous) => {
       if (ids.every((id) => previous[id] === undefined)) return previous;
       const next = { ...previous };
       for (const id of ids) delete next[id];
       return next;
     });
+    setSubmitNotices((previous) =>
+      previous.some((notice) => notice.fieldId && ids.includes(notice.fieldId))
+        ? previous.filter((notice) => !notice.fieldId || !ids.includes(notice.fieldId))
+        : previous,
+    );
+  }, []);
 
   // ---- Order review refresh ----------------------------------------------------------
 
@@ -161,6 +179,7 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
       if (signal.aborted) return;
       latest.current.binding.setCart(updated);
       setRefreshError(null);
+      setReviewStale(false);
       // Picks made while this ran stay pending for the next refresh.
       setValues((current) => {
         const pending = { ...current.shippingChoices };
@@ -169,7 +188,19 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
       });
     } catch (error) {
       if (signal.aborted) return;
-      setRefreshError(error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE);
+      setReviewStale(true);
+      // A field the server finds at fault is marked with its words; anything else is a notice.
+      const fields = fieldErrorsOf(error, shownFieldsRef.current(latest.current.values));
+      if (Object.keys(fields).length > 0) {
+        setRefreshError(null);
+        setStatuses((previous) => {
+          const next = { ...previous };
+          for (const [id, message] of Object.entries(fields)) next[id] = { valid: false, code: codeOfServerMessage(message), message };
+          return next;
+        });
+      } else {
+        setRefreshError(messageOf(error));
+      }
     } finally {
       if (!signal.aborted) setRefreshing(false);
     }
@@ -185,14 +216,14 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
 
   // ---- Events --------------------------------------------------------------------------
 
-  const update = (change: (current: CheckoutValues) => CheckoutValues) => {
+  const update = useCallback((change: (current: CheckoutValues) => CheckoutValues) => {
     const next = change(latest.current.values);
     latest.current = { ...latest.current, values: next };
     setValues(next);
     return next;
-  };
+  }, []);
 
-  const addressEvents = (kind: AddressKind) => ({
+  const addressEvents = useCallback((kind: AddressKind) => ({
     onInput: (key: AddressFieldKey, value: string) => {
       update((current) => ({ ...current, [kind]: { ...current[kind], [key]: value } }));
       clearStatus(`${kind}_${key}`);
@@ -215,10 +246,10 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
       if (LOCATION_KEYS.has(key)) scheduler.afterChange();
     },
     onBlur: (key: AddressFieldKey) => validateField(`${kind}_${key}`, latest.current.values),
-  });
+  }), [update, clearStatus, scheduler, fieldsFor, validateField]);
 
-  const billingEvents = useMemo(() => addressEvents('billing'), [scheduler, fieldsFor, validateField]);
-  const shippingEvents = useMemo(() => addressEvents('shipping'), [scheduler, fieldsFor, validateField]);
+  const billingEvents = useMemo(() => addressEvents('billing'), [addressEvents]);
+  const shippingEvents = useMemo(() => addressEvents('shipping'), [addressEvents]);
 
   const setShipToDifferentAddress = (ship: boolean) => {
     update((current) => ({ ...current, shipToDifferentAddress: ship }));
@@ -262,22 +293,24 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
     setPageNotice({ id: noticeId.current, tone, text });
   };
 
-  const submitCoupon = async (code: string) => {
-    const outcome = await applyCoupon(code, latest.current.values.billing.email ?? '');
-    if (outcome.ok) {
-      notify('success', outcome.message);
-      await latest.current.binding.refresh();
+  const submitCoupon = async (code: string): Promise<CouponOutcome> => {
+    try {
+      latest.current.binding.setCart(await applyCoupon(code));
+    } catch (error) {
+      return { ok: false, message: messageOf(error) };
     }
-    return outcome;
+    notify('success', COUPON_APPLIED);
+    return { ok: true, message: COUPON_APPLIED };
   };
 
   const dropCoupon = async (code: string) => {
-    const outcome = await removeCoupon(code).catch((error: unknown) => ({
-      ok: false,
-      message: error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE,
-    }));
-    notify(outcome.ok ? 'success' : 'error', outcome.message);
-    await latest.current.binding.refresh();
+    try {
+      latest.current.binding.setCart(await removeCoupon(code));
+      notify('success', COUPON_REMOVED);
+    } catch (error) {
+      notify('error', messageOf(error));
+      await latest.current.binding.refresh();
+    }
   };
 
   // ---- Placing the order -------------------------------------------------------------------
@@ -301,48 +334,66 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
     setRefreshing(false);
 
     const current = latest.current.values;
-    const outcome = await placeOrder(
-      serialiseCheckout(current, {
-        billingFields: fieldsFor('billing', current),
-        shippingFields: fieldsFor('shipping', current),
-        packages: latest.current.binding.cart?.shipping_rates ?? [],
-        accountMode,
-        termsShown,
-        paymentNeeded,
-      }),
-    );
+    const fail = (notices: ServerNotice[], statuses: FieldStatuses) => {
+      processingRef.current = false;
+      setProcessing(false);
+      setSubmitNotices(notices);
+      setStatuses(statuses);
+      setScrollRequest((count) => count + 1);
+    };
 
-    if (outcome.kind === 'redirect') {
+    // The explicit "validate" of every field: the order goes only when they all pass.
+    const checked = checkables(current);
+    const next: FieldStatuses = {};
+    for (const item of checked) next[item.id] = statusOf(item);
+    const own: ServerNotice[] = checked.flatMap((item) => {
+      const status = next[item.id];
+      return status && !status.valid ? [{ tone: 'error' as const, text: status.message, fieldId: item.id }] : [];
+    });
+    if (own.length > 0) {
+      fail(own, next);
+      return;
+    }
+
+    try {
+      // Rates picked since the last refresh go to the cart first: the order takes the cart's.
+      const cartNow = latest.current.binding.cart;
+      const packages = cartNow?.shipping_rates ?? [];
+      const rates = chosenRates(packages, current.shippingChoices);
+      for (const [index, rateId] of rates.entries()) {
+        const pkg = packages[index];
+        if (pkg && rateId && !pkg.shipping_rates.some((rate) => rate.rate_id === rateId && rate.selected)) {
+          await selectShippingRate(pkg.package_id, rateId);
+        }
+      }
+      const placed = await placeOrder(checkoutPayload(current, { accountMode, paymentNeeded }));
       onPlaced();
-      goTo(outcome.url);
+      goTo(placed.payment_result.redirect_url);
       // The order emptied the cart: the header's mini-cart must show it.
       void latest.current.binding.refresh();
-      return;
+    } catch (error) {
+      const shown = new Set(checked.map((item) => item.id));
+      const notices = failureNotices(error, shown, current.shipToDifferentAddress ? null : 'shipping_');
+      const shownNotices = notices.length > 0 ? notices : [{ tone: 'error' as const, text: checkoutErrorText(), fieldId: null }];
+      // The server's words on top of the browser's verdicts; the reason stays the browser's when it found one too.
+      for (const notice of shownNotices) {
+        if (!notice.fieldId) continue;
+        const mine = next[notice.fieldId];
+        next[notice.fieldId] = { valid: false, code: mine && !mine.valid ? mine.code : codeOfServerMessage(notice.text), message: notice.text };
+      }
+      fail(shownNotices, next);
+      // Stock, coupons and shipping may have changed the totals: price the order again.
+      if (!shownNotices.some((notice) => notice.fieldId)) {
+        scheduler.afterChange();
+        void latest.current.binding.refresh();
+      }
     }
-
-    processingRef.current = false;
-    setProcessing(false);
-    if (outcome.reload) {
-      window.location.reload();
-      return;
-    }
-    const parsed = parseNotices(outcome.messages);
-    const notices = parsed.length > 0 ? parsed : [{ tone: 'error' as const, text: checkoutErrorText(), fieldId: null }];
-    setSubmitNotices(notices);
-
-    // The explicit "validate" of every field, then the server's verdicts on top.
-    const next: FieldStatuses = {};
-    for (const item of checkables(current)) next[item.id] = statusOf(item);
-    for (const notice of notices) {
-      if (!notice.fieldId || notice.tone !== 'error') continue;
-      // The server's words; the reason stays the browser's when it found one too.
-      const own = next[notice.fieldId];
-      next[notice.fieldId] = { valid: false, code: own && !own.valid ? own.code : codeOfServerMessage(notice.text), message: notice.text };
-    }
-    setStatuses(next);
-    if (outcome.refresh) scheduler.afterChange();
-    setScrollRequest((count) => count + 1);
   };
+
+  // A new notice above the form (a coupon applied or removed) is brought into view.
+  useEffect(() => {
+    if (pageNotice && pageNoticeRef.current) scrollToElement(pageNoticeRef.current, NOTICE_SCROLL);
+  }, [pageNotice]);
 
   useEffect(() => {
     if (scrollRequest === 0) return;
@@ -364,9 +415,11 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
     paymentNeeded,
     refreshing,
     refreshError,
+    reviewStale,
     processing,
     submitNotices,
     pageNotice,
+    pageNoticeRef,
     dismissPageNotice: () => setPageNotice(null),
     formRef,
     noticeGroupRef,

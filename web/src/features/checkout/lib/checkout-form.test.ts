@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from '@/config/settings';
 import { type AddressLocale, addressFields } from '@/lib/address-locale';
 import locale from '@/test/fixtures/address-locale.json';
 import type { ShippingPackage } from '@/types/store-api';
-import { accountMode, type CheckoutValues, chosenRates, customerAddresses, locationComplete, serialiseCheckout } from './checkout-form';
+import { accountMode, type CheckoutValues, chosenRates, customerAddresses, checkoutPayload, locationComplete } from './checkout-form';
 
 const table = locale as unknown as AddressLocale;
 const billing = { first_name: 'Ada', last_name: 'Lovelace', country: 'US', address_1: '1 Main St', city: 'San Francisco', state: 'CA', postcode: '94110', phone: '555', email: 'ada@example.test' };
@@ -32,15 +32,7 @@ const pkg = (selected: string): ShippingPackage =>
     shipping_rates: ['flat_rate:1', 'local_pickup:3'].map((rateId) => ({ rate_id: rateId, selected: rateId === selected })),
   }) as unknown as ShippingPackage;
 
-const options = (overrides = {}) => ({
-  billingFields: addressFields(table, 'US', 'billing'),
-  shippingFields: addressFields(table, 'GB', 'shipping'),
-  packages: [pkg('flat_rate:1')],
-  accountMode: 'none' as const,
-  termsShown: true,
-  paymentNeeded: true,
-  ...overrides,
-});
+const options = (overrides = {}) => ({ accountMode: 'none' as const, paymentNeeded: true, ...overrides });
 
 describe('the checkout form on the wire', () => {
   it('offers accounts as the shop allows: a choice with guest checkout, a must without it', () => {
@@ -51,36 +43,30 @@ describe('the checkout form on the wire', () => {
     expect(accountMode({ ...checkout, guest_checkout: false, signup_at_checkout: true }, true)).toBe('none');
   });
 
-  it('serialises the billing address, notes, shipping rate, payment method, terms and nonce', () => {
-    const form = serialiseCheckout(values(), options());
-    expect(form.get('billing_first_name')).toBe('Ada');
-    expect(form.get('billing_state')).toBe('CA');
-    expect(form.get('billing_email')).toBe('ada@example.test');
-    expect(form.has('shipping_first_name')).toBe(false);
-    expect(form.has('ship_to_different_address')).toBe(false);
-    expect(form.get('order_comments')).toBe('Ring twice');
-    expect(form.get('shipping_method[0]')).toBe('flat_rate:1');
-    expect(form.get('payment_method')).toBe('bacs');
-    expect(form.get('terms')).toBe('on');
-    expect(form.get('terms-field')).toBe('1');
-    expect(form.has('createaccount')).toBe(false);
-    expect(form.has('woocommerce-process-checkout-nonce')).toBe(true);
+  it('sends the addresses, the note and the payment method, and no account by default', () => {
+    const payload = checkoutPayload(values(), options());
+    expect(payload.billing_address).toMatchObject({ first_name: 'Ada', state: 'CA', email: 'ada@example.test', company: '' });
+    // Without a separate address the goods go to the billing one.
+    expect(payload.shipping_address).toMatchObject({ city: 'San Francisco', postcode: '94110' });
+    expect('email' in payload.shipping_address).toBe(false);
+    expect(payload.customer_note).toBe('Ring twice');
+    expect(payload.payment_method).toBe('bacs');
+    expect(payload.payment_data).toEqual([]);
+    expect(payload.create_account).toBe(false);
+    expect('customer_password' in payload).toBe(false);
   });
 
-  it('adds the shipping address, the account and a pending rate choice when chosen', () => {
-    const form = serialiseCheckout(
-      values({ shipToDifferentAddress: true, createAccount: true, accountPassword: 's3cret!', terms: false, shippingChoices: { 0: 'local_pickup:3' } }),
+  it('adds the shipping address and the account when chosen, and no payment method when nothing is to pay', () => {
+    const payload = checkoutPayload(
+      values({ shipToDifferentAddress: true, createAccount: true, accountPassword: 's3cret!' }),
       options({ accountMode: 'optional' }),
     );
-    expect(form.get('ship_to_different_address')).toBe('1');
-    expect(form.get('shipping_city')).toBe('London');
-    // GB has no states: the field goes as an empty value.
-    expect(form.get('shipping_state')).toBe('');
-    expect(form.get('createaccount')).toBe('1');
-    expect(form.get('account_password')).toBe('s3cret!');
-    expect(form.get('shipping_method[0]')).toBe('local_pickup:3');
-    expect(form.has('terms')).toBe(false);
-    expect(form.get('terms-field')).toBe('1');
+    expect(payload.shipping_address).toMatchObject({ city: 'London', state: '', country: 'GB' });
+    expect(payload.create_account).toBe(true);
+    expect(payload.customer_password).toBe('s3cret!');
+    expect(checkoutPayload(values({ createAccount: true }), options({ accountMode: 'none' })).create_account).toBe(false);
+    expect(checkoutPayload(values(), options({ accountMode: 'required' })).create_account).toBe(true);
+    expect(checkoutPayload(values(), options({ paymentNeeded: false })).payment_method).toBe('');
   });
 
   it('sends the billing address as the shipping one unless told otherwise', () => {

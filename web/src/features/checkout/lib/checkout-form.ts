@@ -1,9 +1,9 @@
 // The checkout form's values and how they travel: the addresses the order review
-// refresh sends, and the serialised form the checkout call takes, with the original
-// shop's field names.
+// refresh sends, and the body of the Store API checkout call.
 import { settings } from '@/config/settings';
-import { ADDRESS_KEYS, type AddressField, type AddressFieldKey, LOCATION_KEYS } from '@/lib/address-locale';
+import { ADDRESS_KEYS, type AddressField, LOCATION_KEYS } from '@/lib/address-locale';
 import type { Cart, ShippingPackage, StoreAddress } from '@/types/store-api';
+import type { CheckoutPayload } from '../api/place-order';
 import type { CustomerAddresses } from '../api/update-customer';
 import type { AddressValues } from './validate';
 
@@ -101,40 +101,20 @@ export function locationComplete(fields: AddressField[], values: AddressValues):
   );
 }
 
-function appendAddress(form: URLSearchParams, fields: AddressField[], values: AddressValues) {
-  for (const field of fields) form.append(field.id, field.control === 'state-hidden' ? '' : (values[field.key as AddressFieldKey] ?? ''));
-}
-
-export interface SerialiseOptions {
-  billingFields: AddressField[];
-  shippingFields: AddressField[];
-  packages: ShippingPackage[];
+export interface PayloadOptions {
   accountMode: AccountMode;
-  termsShown: boolean;
   paymentNeeded: boolean;
 }
 
-/** The checkout form as the classic checkout call takes it. */
-export function serialiseCheckout(values: CheckoutValues, options: SerialiseOptions): URLSearchParams {
-  const form = new URLSearchParams();
-  appendAddress(form, options.billingFields, values.billing);
-  if (values.shipToDifferentAddress) {
-    form.append('ship_to_different_address', '1');
-    appendAddress(form, options.shippingFields, values.shipping);
-  }
-  if (settings.checkout.order_notes) form.append('order_comments', values.orderComments);
-  if (options.accountMode === 'required' || (options.accountMode === 'optional' && values.createAccount)) {
-    form.append('createaccount', '1');
-    form.append('account_password', values.accountPassword);
-  }
-  chosenRates(options.packages, values.shippingChoices).forEach((rate, index) => {
-    if (rate) form.append(`shipping_method[${index}]`, rate);
-  });
-  if (options.paymentNeeded && values.paymentMethod) form.append('payment_method', values.paymentMethod);
-  if (options.termsShown) {
-    if (values.terms) form.append('terms', 'on');
-    form.append('terms-field', '1');
-  }
-  form.append('woocommerce-process-checkout-nonce', settings.checkout.nonces.process_checkout);
-  return form;
+/** The checkout as the Store API's checkout call takes it. */
+export function checkoutPayload(values: CheckoutValues, options: PayloadOptions): CheckoutPayload {
+  const creates = options.accountMode === 'required' || (options.accountMode === 'optional' && values.createAccount);
+  return {
+    ...customerAddresses(values),
+    customer_note: settings.checkout.order_notes ? values.orderComments : '',
+    payment_method: options.paymentNeeded ? values.paymentMethod : '',
+    payment_data: [],
+    create_account: creates,
+    ...(creates ? { customer_password: values.accountPassword } : {}),
+  };
 }

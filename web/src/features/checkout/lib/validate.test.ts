@@ -101,7 +101,7 @@ interface Vector {
 
 const CLIENT_CODES: Record<string, CheckCode> = { required: 'required', invalid_email: 'email', invalid_phone: 'phone' };
 const vectorFiles = import.meta.glob<Vector[] | { vectors: Vector[] }>('../../../../../testdata/checkout-address-vectors.json', { eager: true, import: 'default' });
-const serverTables = import.meta.glob<AddressLocale>('../../../../../crates/ferroshop/data/address-locale.json', { eager: true, import: 'default' });
+const serverTables = import.meta.glob<AddressLocale>('../../../../../crates/rules/data/address-locale.json', { eager: true, import: 'default' });
 const vectorFile = Object.values(vectorFiles)[0];
 const serverLocale = Object.values(serverTables)[0];
 const vectors: Vector[] = vectorFile ? (Array.isArray(vectorFile) ? vectorFile : vectorFile.vectors) : [];
