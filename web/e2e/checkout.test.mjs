@@ -18,8 +18,21 @@ import {
   reviewSettled,
   rowOf,
   settingsOf,
+  trackOrder,
 } from './support/checkout.mjs';
-import { eventually, expectAttribute, expectCount, expectText, expectTextContaining, expectURL, expectValue, textOf, waitFor } from './support/checks.mjs';
+import {
+  eventually,
+  expectAttribute,
+  expectClearOfHeader,
+  expectCount,
+  expectText,
+  expectTextContaining,
+  expectURL,
+  expectValue,
+  lineCountOf,
+  textOf,
+  waitFor,
+} from './support/checks.mjs';
 import { perViewport, useShop } from './support/shop.mjs';
 
 const shop = useShop(import.meta.url);
@@ -63,6 +76,21 @@ function stateKind(locale, country) {
   return Array.isArray(states) ? 'hidden' : 'select';
 }
 
+/** Scrolls the window until `locator`'s top sits halfway up the sticky header, hidden under it. */
+async function hideUnderHeader(page, locator) {
+  await locator.evaluate((element) => {
+    const header = document.querySelector('header').getBoundingClientRect();
+    window.scrollBy(0, element.getBoundingClientRect().top - header.bottom / 2);
+  });
+}
+
+/** Long values (an e-mail address, an IBAN) take one line when there is room, and never spill out of their box. */
+async function expectFitted(locator, viewport) {
+  const spill = await locator.evaluate((element) => element.scrollWidth - element.clientWidth);
+  assert.ok(spill <= 0, `${locator} spills ${spill} px out of its box`);
+  if (viewport.width >= 1280) assert.equal(await lineCountOf(locator), 1, `${locator} takes one line at ${viewport.width} px`);
+}
+
 perViewport((viewport) => {
   shop.test('a guest orders with bank transfer and reaches the thank-you page with the bank details', viewport, async ({ page, shot }) => {
     const product = await cartWithOneProduct(page, 2);
@@ -103,11 +131,57 @@ perViewport((viewport) => {
     assert.ok(order.bank_accounts.length > 0, 'the demo shop has a bank account');
     await expectTextContaining(page.locator('.woocommerce-bacs-bank-details'), order.bank_accounts[0].account_number);
     await expectTextContaining(page.getByTestId('billing-address'), who.address_1);
+    await expectFitted(page.locator('.woocommerce-order-overview__email strong'), viewport);
+    await expectFitted(page.locator('.woocommerce-bacs-bank-details .iban dd').first(), viewport);
+    // A parcel by flat rate goes to the shipping address, which the order shows.
+    assert.deepEqual(order.shipping_lines.map((line) => line.method_id), ['flat_rate']);
+    await expectTextContaining(page.getByTestId('shipping-address'), who.address_1);
 
     // The order emptied the cart, and the header says so.
     await expectText(page.getByTestId('header-cart-count'), '0');
     assert.equal((await cartOf(page)).items_count, 0);
     await shot('order-received');
+
+    await trackOrder(page, order.number, who.email);
+    await expectTextContaining(page.getByTestId('shipping-address'), who.address_1);
+    await shot('order-tracking-after-checkout');
+  });
+
+  shop.test('a local-pickup order shows no shipping address after checkout or when tracked', viewport, async ({ page }) => {
+    await cartWithOneProduct(page);
+    await openCheckout(page);
+    const who = customer('pickup');
+    await fillAddress(page, 'billing', who);
+    await reviewSettled(page);
+    // The rates for the whole address: the state is filled last, and until the server has it
+    // the cart is quoted for the country's zone, which has no pickup counter.
+    const cart = await eventually(
+      () => cartOf(page),
+      (c) => c.shipping_address?.state === who.state && c.shipping_rates?.[0]?.shipping_rates.length > 0,
+      'shipping rates for the whole address',
+    );
+    const pickup = cart.shipping_rates[0].shipping_rates.find((rate) => rate.method_id === 'local_pickup');
+    assert.ok(pickup, 'the demo shop offers local pickup');
+    await page.getByRole('radio', { name: new RegExp(decodeEntities(pickup.name)) }).check();
+    await eventually(
+      () => cartOf(page),
+      (c) => c.shipping_rates[0].shipping_rates.find((rate) => rate.rate_id === pickup.rate_id)?.selected,
+      'local pickup chosen on the server',
+    );
+    await acceptTerms(page);
+    const { orderId, key } = await placeOrder(page);
+    const { body: order } = await restGet(page, `/orders/${orderId}?key=${encodeURIComponent(key)}`);
+    assert.deepEqual(order.shipping_lines.map((line) => line.method_id), ['local_pickup']);
+
+    await page.getByText('Thank you. Your order has been received.').waitFor();
+    await expectTextContaining(page.getByTestId('billing-address'), who.address_1);
+    await expectCount(page.getByTestId('shipping-address'), 0);
+    await expectCount(page.getByRole('heading', { name: 'Shipping address' }), 0);
+
+    await trackOrder(page, order.number, who.email);
+    await expectTextContaining(page.getByTestId('billing-address'), who.address_1);
+    await expectCount(page.getByTestId('shipping-address'), 0);
+    await expectCount(page.getByRole('heading', { name: 'Shipping address' }), 0);
   });
 
   shop.test('an empty checkout shows the error notices, inline messages and the required terms', viewport, async ({ page, shot }) => {
@@ -130,12 +204,19 @@ perViewport((viewport) => {
     // The first invalid field has the focus, and the notices are in view.
     await waitFor(() => page.evaluate(() => document.activeElement?.id === 'billing_first_name'), { message: 'focus on the first name' });
     await waitFor(async () => (await group.boundingBox())?.y < viewport.height, { message: 'the notices in view' });
+    await expectClearOfHeader(page, group);
     await shot('checkout-errors');
 
     // A notice's link leads to its field.
     const emailLink = group.getByRole('link', { name: /Email address/ });
     await emailLink.click();
     await waitFor(() => page.evaluate(() => document.activeElement?.id === 'billing_email'), { message: 'focus on the e-mail field' });
+    await expectClearOfHeader(page, page.locator('#billing_email'));
+    // Even a field hidden under the sticky header comes out from under it.
+    await hideUnderHeader(page, rowOf(page, 'billing_first_name'));
+    await firstName.dispatchEvent('click');
+    await waitFor(() => page.evaluate(() => document.activeElement?.id === 'billing_first_name'), { message: 'focus on the first name' });
+    await expectClearOfHeader(page, page.locator('#billing_first_name'));
 
     // Typing clears a field's error; leaving a bad value marks it again.
     await page.locator('#billing_first_name').fill('Ada');
@@ -195,7 +276,9 @@ perViewport((viewport) => {
     }
 
     // Typing waits for a pause and for a complete address before repricing.
+    const switched = refreshes.length;
     await page.locator('#billing_country').selectOption('US');
+    await waitFor(() => refreshes.slice(switched).some((call) => call.body?.billing_address?.country === 'US'), { message: 'a refresh for US' });
     await reviewSettled(page);
     const before = refreshes.length;
     await page.locator('#billing_city').fill('Austin');
@@ -223,22 +306,29 @@ perViewport((viewport) => {
     assert.ok((await textOf(refusal)).length > 0, 'the refusal has a message');
     await expectAttribute(input, 'aria-invalid', 'true');
 
-    // A real one.
+    // A real one, applied with the top of the page (where the notice appears) under the sticky header.
     await input.fill('WELCOME10');
-    await page.getByRole('button', { name: 'Apply coupon' }).click();
+    const apply = page.getByRole('button', { name: 'Apply coupon' });
+    await hideUnderHeader(page, page.locator('.woocommerce-form-coupon-toggle'));
+    await apply.click();
     const row = page.getByTestId('review-coupon');
     await expectCount(row, 1);
     await expectTextContaining(row, 'Coupon:');
     await expectAttribute(page.locator('#checkout-coupon'), 'data-open', 'false');
-    await page.getByRole('status').filter({ hasText: /coupon/i }).first().waitFor();
+    const applied = page.getByRole('status').filter({ hasText: 'Coupon code applied successfully.' });
+    await applied.waitFor();
+    await expectClearOfHeader(page, applied);
     const withCoupon = await eventually(() => cartOf(page), (c) => c.coupons.length === 1, 'the coupon in the server cart');
     await expectTextContaining(row, formatPrice(withCoupon.coupons[0].totals.total_discount, withCoupon.coupons[0].totals));
     await expectText(page.getByTestId('review-total'), formatPrice(withCoupon.totals.total_price, withCoupon.totals));
     await shot('checkout-coupon');
 
-    // Removing it.
+    // Removing it, from the order review further down: the page goes up to the notice.
     await row.getByRole('link', { name: /Remove coupon/i }).click();
     await expectCount(row, 0);
+    const removed = page.getByRole('status').filter({ hasText: 'Coupon has been removed.' });
+    await removed.waitFor();
+    await expectClearOfHeader(page, removed);
     const without = await eventually(() => cartOf(page), (c) => c.coupons.length === 0, 'no coupon in the server cart');
     await expectText(page.getByTestId('review-total'), formatPrice(without.totals.total_price, without.totals));
 

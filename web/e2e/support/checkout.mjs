@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { STORE_API } from './api.mjs';
-import { expectAttribute, waitFor } from './checks.mjs';
+import { expectAttribute, expectTextContaining, waitFor } from './checks.mjs';
 
 export const REST_API = '/wp-json/ferroshop/v1';
 
@@ -113,6 +113,16 @@ export async function placeOrder(page) {
   );
   const orderId = url.pathname.split('/').filter(Boolean).pop();
   return { orderId, key: url.searchParams.get('key') };
+}
+
+/** Looks an order up at /order-tracking as a guest does, and waits for it. */
+export async function trackOrder(page, number, email) {
+  await page.goto('/order-tracking');
+  const form = page.getByRole('form', { name: 'Track your order' });
+  await form.getByLabel('Order ID').fill(number);
+  await form.getByLabel('Billing email').fill(email);
+  await form.getByRole('button', { name: 'Track' }).click();
+  await expectTextContaining(page.getByRole('main'), `Order #${number} was placed on`);
 }
 
 /**

@@ -132,3 +132,36 @@ export async function eventually(read, test, description, options = {}) {
     { message: description, ...options },
   );
 }
+
+/** Where the notices and fields the shop scrolls to sit below the sticky header (the spec's offset). */
+export const NOTICE_OFFSET_PX = 100;
+
+/**
+ * Waits until the element sits clear of the sticky header and in the window: its top
+ * at least `offset` px below the header's bottom, or, when the page is at its top (it
+ * cannot scroll further up), merely below the header.
+ */
+export async function expectClearOfHeader(page, locator, { offset = NOTICE_OFFSET_PX, ...options } = {}) {
+  return waitFor(
+    async () => {
+      const place = await locator.evaluate((element) => {
+        const header = document.querySelector('header').getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return { top: box.top, headerBottom: header.bottom, scrollY: window.scrollY, height: window.innerHeight };
+      });
+      const least = place.scrollY > 0 ? place.headerBottom + offset - 1 : place.headerBottom;
+      assert.ok(place.top >= least && place.top < place.height, `top at ${place.top}, header bottom at ${place.headerBottom}, scrolled ${place.scrollY}`);
+      return place;
+    },
+    { message: `${locator} to sit below the sticky header`, ...options },
+  );
+}
+
+/** How many lines the element's text takes (its text boxes at distinct heights). */
+export async function lineCountOf(locator) {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+  });
+}
