@@ -10,7 +10,7 @@ use crate::session::Keys;
 use crate::shell::Pages;
 use crate::shop_url::ShopAddress;
 use rules::catalog::index::{Catalog, CatalogHandle};
-use rules::catalog::model::ProductId;
+use rules::catalog::model::{Product, ProductId};
 use rules::pricing::rules::{ShopRules, RULES_SETTING};
 use search::products::ProductSearch;
 use store::catalog::Change;
@@ -44,7 +44,13 @@ impl AppState {
         let secret = store::settings::get_or_create(&db, "secret", Keys::generate_secret).await?;
         let keys = Keys::new(secret.into_bytes());
         let live_from = store::catalog::now_ms() - LIVE_OVERLAP_MS;
-        let catalog = load_catalog(&db).await?;
+        let started = std::time::Instant::now();
+        let catalog = load_catalog(&db, None).await?;
+        tracing::info!(
+            products = catalog.product_count(),
+            ms = started.elapsed().as_millis() as u64,
+            "catalogue loaded"
+        );
         let pages = Pages::load(&config.web_dir);
         Ok(Arc::new(AppState {
             address: config.address(bound),
@@ -107,7 +113,7 @@ impl AppState {
             }
             _ => {
                 reindex = None;
-                load_catalog(&self.db).await?
+                load_catalog(&self.db, Some(&current)).await?
             }
         };
         self.catalog.replace(next);
@@ -153,10 +159,30 @@ impl AppState {
     }
 }
 
-async fn load_catalog(db: &Db) -> StoreResult<Catalog> {
+/// Products read per query when the whole catalogue is read.
+const LOAD_SLICE: i64 = 2_000;
+
+/// Reads the whole catalogue into a snapshot, a slice of products at a time. A product
+/// that `current` already holds as it is now is shared, not kept twice: a reload
+/// costs the memory of what changed, not of a second catalogue.
+async fn load_catalog(db: &Db, current: Option<&Catalog>) -> StoreResult<Catalog> {
     // Read the version first: a change that lands while loading is caught next time.
     let version = store::catalog::catalog_version(db).await?;
-    let data = store::catalog::load_catalog(db).await?;
+    let data = store::catalog::load_terms(db).await?;
+    let mut products: Vec<Arc<Product>> = Vec::new();
+    let mut after = 0;
+    loop {
+        let slice = store::catalog::load_products_after(db, after, LOAD_SLICE).await?;
+        let Some(last) = slice.last() else { break };
+        after = last.id.0;
+        products.extend(slice.into_iter().map(|fresh| {
+            match current.and_then(|c| c.shared_product(fresh.id)) {
+                Some(held) if **held == fresh => held.clone(),
+                _ => Arc::new(fresh),
+            }
+        }));
+    }
+    let read = std::time::Instant::now();
     let rules = match store::settings::get(db, RULES_SETTING).await? {
         None => ShopRules::default(),
         Some(json) => ShopRules::from_json(&json).unwrap_or_else(|e| {
@@ -164,5 +190,8 @@ async fn load_catalog(db: &Db) -> StoreResult<Catalog> {
             ShopRules::default()
         }),
     };
-    Ok(Catalog::new(version, data).with_rules(rules))
+    let catalog =
+        Catalog::with_products(version, data, products, rules::clock::now()).with_rules(rules);
+    tracing::debug!(ms = read.elapsed().as_millis() as u64, "catalogue indexed");
+    Ok(catalog)
 }

@@ -34,6 +34,30 @@ async fn the_catalogue_reads_back_as_it_was_written(backend: Backend) {
     app.stop().await;
 }
 
+async fn the_catalogue_reads_in_slices_as_a_whole(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let whole = catalog::load_products(app.db(), None).await.unwrap();
+    assert!(whole.len() > 5, "the fixture has products to slice");
+    for size in [1, 2, 5, 1_000] {
+        let mut sliced = Vec::new();
+        let mut after = 0;
+        loop {
+            let slice = catalog::load_products_after(app.db(), after, size)
+                .await
+                .unwrap();
+            assert!(slice.len() as i64 <= size, "a slice holds at most {size}");
+            let Some(last) = slice.last() else { break };
+            assert!(last.id.0 > after);
+            after = last.id.0;
+            sliced.extend(slice);
+        }
+        assert_eq!(sliced, whole, "slices of {size} make up the catalogue");
+    }
+    app.stop().await;
+}
+
 async fn stock_updates_bump_the_catalogue_version(backend: Backend) {
     let Some(app) = spawn_app(backend).await else {
         return;
@@ -188,6 +212,7 @@ async fn migrating_twice_changes_nothing(backend: Backend) {
 
 on_both_databases!(
     the_catalogue_reads_back_as_it_was_written,
+    the_catalogue_reads_in_slices_as_a_whole,
     stock_updates_bump_the_catalogue_version,
     sessions_update_only_from_the_version_read,
     expired_sessions_are_gone_and_can_start_again,

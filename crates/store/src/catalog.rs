@@ -435,13 +435,6 @@ fn id_list(ids: &[ProductId]) -> String {
     serde_json::to_string(&raw).unwrap_or_else(|_| "[]".into())
 }
 
-fn id_list_column(row: &AnyRow, column: &str) -> StoreResult<Vec<ProductId>> {
-    let raw: String = row.try_get(column)?;
-    let ids: Vec<i64> =
-        serde_json::from_str(&raw).map_err(|e| StoreError::Corrupt(format!("{column}: {e}")))?;
-    Ok(ids.into_iter().map(ProductId).collect())
-}
-
 /// Stock, sales and rating figures of the products whose figures changed at or
 /// after `since_ms` (Unix milliseconds), read through the `live_changed_at` index,
 /// with the latest stamp seen.
@@ -619,7 +612,25 @@ pub async fn load_products(db: &Db, only: Option<&[ProductId]>) -> StoreResult<V
     }
 }
 
-/// `filter` ("IN ($1, …)", or empty for all) applies to each table's product id.
+/// Up to `limit` products with ids above `after`, in id order: the whole catalogue a
+/// slice at a time (`after` = the last id of the previous slice), so that reading it
+/// never holds a second copy of it beside the one in use.
+pub async fn load_products_after(db: &Db, after: i64, limit: i64) -> StoreResult<Vec<Product>> {
+    let last: Option<i64> = sqlx::query_scalar(
+        "SELECT MAX(id) FROM (SELECT id FROM products WHERE id > $1 ORDER BY id LIMIT $2) AS slice",
+    )
+    .bind(after)
+    .bind(limit)
+    .fetch_one(db.reader())
+    .await?;
+    match last {
+        None => Ok(Vec::new()),
+        Some(last) => load_products_where(db, "BETWEEN $1 AND $2", &[after + 1, last]).await,
+    }
+}
+
+/// `filter` ("IN ($1, …)", "BETWEEN $1 AND $2", or empty for all) applies to each
+/// table's product id.
 async fn load_products_where(db: &Db, filter: &str, ids: &[i64]) -> StoreResult<Vec<Product>> {
     let pool = db.reader();
     let sql = |base: &str, column: &str, order: &str| -> String {
@@ -629,9 +640,33 @@ async fn load_products_where(db: &Db, filter: &str, ids: &[i64]) -> StoreResult<
             format!("{base} WHERE {column} {filter} ORDER BY {order}")
         }
     };
+    // Images, categories, brands and tags come with their product as id lists, in
+    // their order: one row per product instead of one per link.
+    let lists = LINK_LISTS
+        .iter()
+        .map(|(table, column, alias)| {
+            let joined = match db.backend {
+                crate::Backend::Sqlite => format!("group_concat({column}, ',' ORDER BY position)"),
+                crate::Backend::Postgres => {
+                    format!("string_agg(CAST({column} AS TEXT), ',' ORDER BY position)")
+                }
+            };
+            format!("(SELECT {joined} FROM {table} l WHERE l.product_id = products.id) AS {alias}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
     let mut products = Vec::new();
-    for_each_row(pool, &sql("SELECT * FROM products", "id", "id"), ids, |r| {
-        products.push(product_from_row(r)?);
+    let select = format!(
+        "SELECT {}, {lists} FROM products",
+        product_record_sql(db.backend)
+    );
+    for_each_row(pool, &sql(&select, "id", "id"), ids, |r| {
+        let mut p = product_from_row(r)?;
+        p.image_ids = link_list(r, "image_list", MediaId)?;
+        p.category_ids = link_list(r, "category_list", CategoryId)?;
+        p.brand_ids = link_list(r, "brand_list", BrandId)?;
+        p.tag_ids = link_list(r, "tag_list", TagId)?;
+        products.push(p);
         Ok(())
     })
     .await?;
@@ -644,56 +679,6 @@ async fn load_products_where(db: &Db, filter: &str, ids: &[i64]) -> StoreResult<
     let at = |r: &AnyRow| -> StoreResult<Option<usize>> {
         Ok(index.get(&ProductId(r.try_get("product_id")?)).copied())
     };
-    for_each_row(
-        pool,
-        &link_sql("SELECT product_id, media_id FROM product_images"),
-        ids,
-        |r| {
-            if let Some(i) = at(r)? {
-                products[i].image_ids.push(MediaId(r.try_get("media_id")?));
-            }
-            Ok(())
-        },
-    )
-    .await?;
-    for_each_row(
-        pool,
-        &link_sql("SELECT product_id, category_id FROM product_categories"),
-        ids,
-        |r| {
-            if let Some(i) = at(r)? {
-                products[i]
-                    .category_ids
-                    .push(CategoryId(r.try_get("category_id")?));
-            }
-            Ok(())
-        },
-    )
-    .await?;
-    for_each_row(
-        pool,
-        &link_sql("SELECT product_id, brand_id FROM product_brands"),
-        ids,
-        |r| {
-            if let Some(i) = at(r)? {
-                products[i].brand_ids.push(BrandId(r.try_get("brand_id")?));
-            }
-            Ok(())
-        },
-    )
-    .await?;
-    for_each_row(
-        pool,
-        &link_sql("SELECT product_id, tag_id FROM product_tags"),
-        ids,
-        |r| {
-            if let Some(i) = at(r)? {
-                products[i].tag_ids.push(TagId(r.try_get("tag_id")?));
-            }
-            Ok(())
-        },
-    )
-    .await?;
     for_each_row(
         pool,
         &link_sql(
@@ -723,6 +708,29 @@ async fn load_products_where(db: &Db, filter: &str, ids: &[i64]) -> StoreResult<
     Ok(products)
 }
 
+/// The link tables read as id lists with each product: (table, id column, alias).
+const LINK_LISTS: [(&str, &str, &str); 4] = [
+    ("product_images", "media_id", "image_list"),
+    ("product_categories", "category_id", "category_list"),
+    ("product_brands", "brand_id", "brand_list"),
+    ("product_tags", "tag_id", "tag_list"),
+];
+
+/// A comma-separated id list column (NULL for none).
+fn link_list<T>(row: &AnyRow, column: &str, id: fn(i64) -> T) -> StoreResult<Vec<T>> {
+    let Some(raw) = row.try_get::<Option<String>, _>(column)? else {
+        return Ok(Vec::new());
+    };
+    raw.split(',')
+        .map(|n| {
+            n.trim()
+                .parse()
+                .map(id)
+                .map_err(|_| StoreError::Corrupt(format!("{column} = {raw:?}")))
+        })
+        .collect()
+}
+
 /// Streams the rows of `text` (with `ids` bound in order) through `each`.
 async fn for_each_row(
     pool: &sqlx::Pool<Any>,
@@ -742,42 +750,118 @@ async fn for_each_row(
     Ok(())
 }
 
+/// A products row as one JSON object in a column named `record`, which
+/// `product_from_row` reads: the database encodes the forty-five columns in one go, where
+/// the driver would copy and convert each of them on its own (most of the time it takes
+/// to read a large catalogue).
+pub(crate) fn product_record_sql(backend: crate::Backend) -> String {
+    let pairs = PRODUCT_COLUMNS
+        .iter()
+        .map(|c| format!("'{c}', products.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match backend {
+        crate::Backend::Sqlite => format!("json_object({pairs}) AS record"),
+        crate::Backend::Postgres => format!("CAST(json_build_object({pairs}) AS TEXT) AS record"),
+    }
+}
+
+/// The columns of a products row that make a product, as `product_record_sql` writes
+/// them (flags are 0 or 1, lists are JSON text).
+#[derive(serde::Deserialize)]
+struct ProductRecord {
+    id: i64,
+    parent_id: Option<i64>,
+    kind: String,
+    status: String,
+    catalog_visibility: String,
+    name: String,
+    slug: String,
+    sku: String,
+    short_description: String,
+    description: String,
+    menu_order: i64,
+    created_at: i64,
+    updated_at: i64,
+    featured: i64,
+    regular_price: Option<i64>,
+    sale_price: Option<i64>,
+    sale_from: Option<i64>,
+    sale_to: Option<i64>,
+    manage_stock: i64,
+    stock_quantity: Option<i64>,
+    stock_status: String,
+    backorders: String,
+    low_stock_amount: Option<i64>,
+    min_quantity: i64,
+    max_quantity: Option<i64>,
+    sold_individually: i64,
+    weight_grams: Option<i64>,
+    length_mm: Option<i64>,
+    width_mm: Option<i64>,
+    height_mm: Option<i64>,
+    external_url: String,
+    button_text: String,
+    rating_average_x100: i64,
+    review_count: i64,
+    total_sales: i64,
+    tax_status: String,
+    tax_class: String,
+    is_virtual: i64,
+    reviews_allowed: i64,
+    purchase_note: String,
+    upsell_ids: String,
+    cross_sell_ids: String,
+    shipping_class: String,
+    variation: String,
+}
+
+/// A product from a row holding `product_record_sql`'s `record` (without its links).
 pub(crate) fn product_from_row(r: &AnyRow) -> StoreResult<Product> {
-    let variation: String = r.try_get("variation")?;
-    let dims = (
-        r.try_get::<Option<i64>, _>("length_mm")?,
-        r.try_get::<Option<i64>, _>("width_mm")?,
-        r.try_get::<Option<i64>, _>("height_mm")?,
-    );
+    let text: String = r.try_get("record")?;
+    let p: ProductRecord = serde_json::from_str(&text)
+        .map_err(|e| StoreError::Corrupt(format!("products row: {e}")))?;
+    fn parsed<T>(column: &str, raw: &str, parse: fn(&str) -> Option<T>) -> StoreResult<T> {
+        parse(raw).ok_or_else(|| StoreError::Corrupt(format!("{column} = {raw:?}")))
+    }
+    fn ids(column: &str, raw: &str) -> StoreResult<Vec<ProductId>> {
+        let ids: Vec<i64> =
+            serde_json::from_str(raw).map_err(|e| StoreError::Corrupt(format!("{column}: {e}")))?;
+        Ok(ids.into_iter().map(ProductId).collect())
+    }
     Ok(Product {
-        id: ProductId(r.try_get("id")?),
-        parent_id: r.try_get::<Option<i64>, _>("parent_id")?.map(ProductId),
-        kind: enum_column(r, "kind", ProductKind::parse)?,
-        status: enum_column(r, "status", ProductStatus::parse)?,
-        visibility: enum_column(r, "catalog_visibility", CatalogVisibility::parse)?,
-        name: r.try_get("name")?,
-        slug: r.try_get("slug")?,
-        sku: r.try_get("sku")?,
-        short_description: r.try_get("short_description")?,
-        description: r.try_get("description")?,
-        menu_order: r.try_get("menu_order")?,
-        created_at: r.try_get("created_at")?,
-        updated_at: r.try_get("updated_at")?,
-        featured: r.try_get::<i64, _>("featured")? != 0,
-        regular_price: r.try_get("regular_price")?,
-        sale_price: r.try_get("sale_price")?,
-        sale_from: r.try_get("sale_from")?,
-        sale_to: r.try_get("sale_to")?,
-        manage_stock: r.try_get::<i64, _>("manage_stock")? != 0,
-        stock_quantity: r.try_get("stock_quantity")?,
-        stock_status: enum_column(r, "stock_status", StockStatus::parse)?,
-        backorders: enum_column(r, "backorders", Backorders::parse)?,
-        low_stock_amount: r.try_get("low_stock_amount")?,
-        min_quantity: r.try_get("min_quantity")?,
-        max_quantity: r.try_get("max_quantity")?,
-        sold_individually: r.try_get::<i64, _>("sold_individually")? != 0,
-        weight_grams: r.try_get("weight_grams")?,
-        dimensions: match dims {
+        id: ProductId(p.id),
+        parent_id: p.parent_id.map(ProductId),
+        kind: parsed("kind", &p.kind, ProductKind::parse)?,
+        status: parsed("status", &p.status, ProductStatus::parse)?,
+        visibility: parsed(
+            "catalog_visibility",
+            &p.catalog_visibility,
+            CatalogVisibility::parse,
+        )?,
+        name: p.name,
+        slug: p.slug,
+        sku: p.sku,
+        short_description: p.short_description,
+        description: p.description,
+        menu_order: p.menu_order,
+        created_at: p.created_at,
+        updated_at: p.updated_at,
+        featured: p.featured != 0,
+        regular_price: p.regular_price,
+        sale_price: p.sale_price,
+        sale_from: p.sale_from,
+        sale_to: p.sale_to,
+        manage_stock: p.manage_stock != 0,
+        stock_quantity: p.stock_quantity,
+        stock_status: parsed("stock_status", &p.stock_status, StockStatus::parse)?,
+        backorders: parsed("backorders", &p.backorders, Backorders::parse)?,
+        low_stock_amount: p.low_stock_amount,
+        min_quantity: p.min_quantity,
+        max_quantity: p.max_quantity,
+        sold_individually: p.sold_individually != 0,
+        weight_grams: p.weight_grams,
+        dimensions: match (p.length_mm, p.width_mm, p.height_mm) {
             (Some(length_mm), Some(width_mm), Some(height_mm)) => Some(Dimensions {
                 length_mm,
                 width_mm,
@@ -785,26 +869,26 @@ pub(crate) fn product_from_row(r: &AnyRow) -> StoreResult<Product> {
             }),
             _ => None,
         },
-        external_url: r.try_get("external_url")?,
-        button_text: r.try_get("button_text")?,
-        rating_average_x100: r.try_get("rating_average_x100")?,
-        review_count: r.try_get("review_count")?,
-        total_sales: r.try_get("total_sales")?,
-        tax_status: enum_column(r, "tax_status", TaxStatus::parse)?,
-        tax_class: r.try_get("tax_class")?,
-        is_virtual: r.try_get::<i64, _>("is_virtual")? != 0,
-        reviews_allowed: r.try_get::<i64, _>("reviews_allowed")? != 0,
-        purchase_note: r.try_get("purchase_note")?,
-        upsell_ids: id_list_column(r, "upsell_ids")?,
-        cross_sell_ids: id_list_column(r, "cross_sell_ids")?,
-        shipping_class: r.try_get("shipping_class")?,
+        external_url: p.external_url,
+        button_text: p.button_text,
+        rating_average_x100: p.rating_average_x100,
+        review_count: p.review_count,
+        total_sales: p.total_sales,
+        tax_status: parsed("tax_status", &p.tax_status, TaxStatus::parse)?,
+        tax_class: p.tax_class,
+        is_virtual: p.is_virtual != 0,
+        reviews_allowed: p.reviews_allowed != 0,
+        purchase_note: p.purchase_note,
+        upsell_ids: ids("upsell_ids", &p.upsell_ids)?,
+        cross_sell_ids: ids("cross_sell_ids", &p.cross_sell_ids)?,
+        shipping_class: p.shipping_class,
         image_ids: Vec::new(),
         category_ids: Vec::new(),
         brand_ids: Vec::new(),
         tag_ids: Vec::new(),
         attributes: Vec::new(),
-        variation: serde_json::from_str(&variation)
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+        variation: serde_json::from_str(&p.variation)
+            .map_err(|e| StoreError::Corrupt(format!("variation: {e}")))?,
     })
 }
 

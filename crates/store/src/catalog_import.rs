@@ -7,7 +7,9 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::catalog::{product_from_row, record_change, Change, PRODUCT_COLUMNS};
+use super::catalog::{
+    product_from_row, product_record_sql, record_change, Change, PRODUCT_COLUMNS,
+};
 use super::{flag, Db, StoreError, StoreResult};
 use rules::catalog::model::*;
 
@@ -465,9 +467,10 @@ pub async fn max_attributes_per_product(db: &Db) -> StoreResult<i64> {
 /// ids after `after`, each followed by its variations, all with their links.
 pub async fn export_batch(db: &Db, after: ProductId, limit: i64) -> StoreResult<Vec<Product>> {
     let pool = db.reader();
-    let parents: Vec<Product> = sqlx::query(
-        "SELECT * FROM products WHERE parent_id IS NULL AND id > $1 ORDER BY id LIMIT $2",
-    )
+    let record = product_record_sql(db.backend);
+    let parents: Vec<Product> = sqlx::query(&format!(
+        "SELECT {record} FROM products WHERE parent_id IS NULL AND id > $1 ORDER BY id LIMIT $2"
+    ))
     .bind(after.0)
     .bind(limit)
     .fetch_all(pool)
@@ -481,7 +484,7 @@ pub async fn export_batch(db: &Db, after: ProductId, limit: i64) -> StoreResult<
     let parent_list = id_list_sql(&parents.iter().map(|p| p.id.0).collect::<Vec<_>>());
     let mut variations: HashMap<ProductId, Vec<Product>> = HashMap::new();
     for r in sqlx::query(&format!(
-        "SELECT * FROM products WHERE parent_id IN ({parent_list}) ORDER BY parent_id, id"
+        "SELECT {record} FROM products WHERE parent_id IN ({parent_list}) ORDER BY parent_id, id"
     ))
     .fetch_all(pool)
     .await?

@@ -579,6 +579,26 @@ impl Catalog {
         Self::assemble(version, Arc::new(data), products, now)
     }
 
+    /// A snapshot of `data`'s terms and media with `products` (in id order, any
+    /// `data.products` ignored), sale windows judged at `now`. Products may be shared
+    /// with another snapshot.
+    pub fn with_products(
+        version: i64,
+        mut data: CatalogData,
+        products: Vec<Arc<Product>>,
+        now: i64,
+    ) -> Self {
+        data.products = Vec::new();
+        debug_assert!(products.windows(2).all(|w| w[0].id < w[1].id));
+        Self::assemble(version, Arc::new(data), products, now)
+    }
+
+    /// The product with this id as this snapshot holds it, to share with the next.
+    pub fn shared_product(&self, id: ProductId) -> Option<&Arc<Product>> {
+        let at = *self.index.by_id.get(&id)?;
+        self.products.get(at as usize)
+    }
+
     fn assemble(
         version: i64,
         data: Arc<CatalogData>,

@@ -83,7 +83,9 @@ async fn list_products(
                     // from the snapshot (and is built after start): never cached.
                     if query.search.is_none() {
                         let size = body.len();
-                        catalog.listings.put(key, (total, pages, body.clone()), size);
+                        catalog
+                            .listings
+                            .put(key, (total, pages, body.clone()), size);
                     }
                     (total, pages, body)
                 }
