@@ -69,21 +69,27 @@ pub fn settle(attempts: i64, result: Result<(), SendError>, now: i64) -> Settle 
 }
 
 /// Starts the sender, unless no SMTP host is configured: then mail stays queued.
-pub fn spawn(db: Db, config: &MailConfig, stopped: watch::Receiver<bool>) {
+/// Starts the worker that sends the outbox; None when mail is not sent. It stops when
+/// `stopped` changes, after the mail it is sending.
+pub fn spawn(
+    db: Db,
+    config: &MailConfig,
+    stopped: watch::Receiver<bool>,
+) -> Option<tokio::task::JoinHandle<()>> {
     if !config.sending_enabled() {
         tracing::warn!(
             "FERROSHOP_SMTP_HOST is not set: e-mails are kept in the outbox and not sent"
         );
-        return;
+        return None;
     }
     let sender = match Sender::new(config) {
         Ok(s) => s,
         Err(e) => {
             tracing::error!(error = %e, "cannot set up SMTP; e-mails are kept in the outbox");
-            return;
+            return None;
         }
     };
-    tokio::spawn(run(db, sender, stopped));
+    Some(tokio::spawn(run(db, sender, stopped)))
 }
 
 async fn run(db: Db, sender: Sender, mut stopped: watch::Receiver<bool>) {

@@ -20,13 +20,27 @@ pub struct RunningServer {
     pub state: SharedState,
     stop: watch::Sender<bool>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// Upkeep and the mail worker, which use the database until they see `stop`.
+    background: Vec<tokio::task::JoinHandle<()>>,
 }
+
+/// How long shutting down waits for background work (a mail being sent) to finish.
+const BACKGROUND_GRACE: Duration = Duration::from_secs(10);
 
 impl RunningServer {
     /// Stops accepting, lets requests in flight finish, then returns.
     pub async fn shutdown(self) -> std::io::Result<()> {
         let _ = self.stop.send(true);
         let result = self.task.await.unwrap_or(Ok(()));
+        // The database closes after everything that uses it has stopped.
+        let background = async {
+            for task in self.background {
+                let _ = task.await;
+            }
+        };
+        if tokio::time::timeout(BACKGROUND_GRACE, background).await.is_err() {
+            tracing::warn!("background work did not stop in time");
+        }
         self.state.db.close().await;
         result
     }
@@ -114,8 +128,12 @@ pub async fn start(config: Config, demo: bool) -> anyhow::Result<RunningServer> 
     // plain matching for searches.
     let indexing = state.clone();
     tokio::spawn(async move { indexing.follow_in_search(None).await });
-    spawn_upkeep(state.clone(), stopped.clone());
-    mail::worker::spawn(state.db.clone(), &state.config.mail, stopped.clone());
+    let mut background = vec![spawn_upkeep(state.clone(), stopped.clone())];
+    background.extend(mail::worker::spawn(
+        state.db.clone(),
+        &state.config.mail,
+        stopped.clone(),
+    ));
     let task = tokio::spawn(async move {
         // The peer address is what rate limits count per client.
         let app = app.into_make_service_with_connect_info::<PeerAddr>();
@@ -131,6 +149,7 @@ pub async fn start(config: Config, demo: bool) -> anyhow::Result<RunningServer> 
         state,
         stop,
         task,
+        background,
     })
 }
 
@@ -147,7 +166,10 @@ fn warn_about_hosts(config: &Config, addr: SocketAddr) {
     }
 }
 
-fn spawn_upkeep(state: SharedState, mut stopped: watch::Receiver<bool>) {
+fn spawn_upkeep(
+    state: SharedState,
+    mut stopped: watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut catalog_tick = tokio::time::interval(Duration::from_secs(1));
         // Stock moved by orders on any instance shows here within this.
@@ -206,7 +228,7 @@ fn spawn_upkeep(state: SharedState, mut stopped: watch::Receiver<bool>) {
                 }
             }
         }
-    });
+    })
 }
 
 async fn shutdown_signal() {
