@@ -38,7 +38,10 @@ impl RunningServer {
                 let _ = task.await;
             }
         };
-        if tokio::time::timeout(BACKGROUND_GRACE, background).await.is_err() {
+        if tokio::time::timeout(BACKGROUND_GRACE, background)
+            .await
+            .is_err()
+        {
             tracing::warn!("background work did not stop in time");
         }
         self.state.db.close().await;
