@@ -754,7 +754,7 @@ async fn for_each_row(
 /// `product_from_row` reads: the database encodes the forty-five columns in one go, where
 /// the driver would copy and convert each of them on its own (most of the time it takes
 /// to read a large catalogue).
-pub(crate) fn product_record_sql(backend: crate::Backend) -> String {
+fn product_record_sql(backend: crate::Backend) -> String {
     let pairs = PRODUCT_COLUMNS
         .iter()
         .map(|c| format!("'{c}', products.{c}"))
@@ -817,7 +817,7 @@ struct ProductRecord {
 }
 
 /// A product from a row holding `product_record_sql`'s `record` (without its links).
-pub(crate) fn product_from_row(r: &AnyRow) -> StoreResult<Product> {
+fn product_from_row(r: &AnyRow) -> StoreResult<Product> {
     let text: String = r.try_get("record")?;
     let p: ProductRecord = serde_json::from_str(&text)
         .map_err(|e| StoreError::Corrupt(format!("products row: {e}")))?;

@@ -4,12 +4,9 @@
 
 use std::collections::HashMap;
 
-use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::catalog::{
-    product_from_row, product_record_sql, record_change, Change, PRODUCT_COLUMNS,
-};
+use super::catalog::{load_products, record_change, Change, PRODUCT_COLUMNS};
 use super::{flag, Db, StoreError, StoreResult};
 use rules::catalog::model::*;
 
@@ -467,107 +464,45 @@ pub async fn max_attributes_per_product(db: &Db) -> StoreResult<i64> {
 /// ids after `after`, each followed by its variations, all with their links.
 pub async fn export_batch(db: &Db, after: ProductId, limit: i64) -> StoreResult<Vec<Product>> {
     let pool = db.reader();
-    let record = product_record_sql(db.backend);
-    let parents: Vec<Product> = sqlx::query(&format!(
-        "SELECT {record} FROM products WHERE parent_id IS NULL AND id > $1 ORDER BY id LIMIT $2"
-    ))
+    let parents: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM products WHERE parent_id IS NULL AND id > $1 ORDER BY id LIMIT $2",
+    )
     .bind(after.0)
     .bind(limit)
     .fetch_all(pool)
-    .await?
-    .iter()
-    .map(product_from_row)
-    .collect::<StoreResult<_>>()?;
+    .await?;
     if parents.is_empty() {
-        return Ok(parents);
+        return Ok(Vec::new());
     }
-    let parent_list = id_list_sql(&parents.iter().map(|p| p.id.0).collect::<Vec<_>>());
-    let mut variations: HashMap<ProductId, Vec<Product>> = HashMap::new();
-    for r in sqlx::query(&format!(
-        "SELECT {record} FROM products WHERE parent_id IN ({parent_list}) ORDER BY parent_id, id"
+    let variations: Vec<i64> = sqlx::query_scalar(&format!(
+        "SELECT id FROM products WHERE parent_id IN ({}) ORDER BY parent_id, id",
+        id_list_sql(&parents)
     ))
     .fetch_all(pool)
-    .await?
-    {
-        let v = product_from_row(&r)?;
-        if let Some(parent) = v.parent_id {
-            variations.entry(parent).or_default().push(v);
-        }
-    }
-    let mut products = Vec::with_capacity(parents.len() + variations.len());
-    for p in parents {
-        let id = p.id;
-        products.push(p);
-        products.extend(variations.remove(&id).unwrap_or_default());
-    }
-    let list = id_list_sql(&products.iter().map(|p| p.id.0).collect::<Vec<_>>());
-    let index: HashMap<ProductId, usize> = products
+    .await?;
+    let ids: Vec<ProductId> = parents
         .iter()
-        .enumerate()
-        .map(|(i, p)| (p.id, i))
+        .chain(&variations)
+        .map(|&id| ProductId(id))
         .collect();
-    let rows = |sql: String| async move { sqlx::query(&sql).fetch_all(pool).await };
-    let at = |r: &AnyRow| -> StoreResult<Option<usize>> {
-        Ok(index.get(&ProductId(r.try_get("product_id")?)).copied())
-    };
-    for r in rows(format!(
-        "SELECT product_id, media_id FROM product_images WHERE product_id IN ({list}) ORDER BY product_id, position"
-    ))
-    .await?
-    {
-        if let Some(i) = at(&r)? {
-            products[i].image_ids.push(MediaId(r.try_get("media_id")?));
+    let mut loaded: HashMap<ProductId, Product> = load_products(db, Some(&ids))
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let mut children: HashMap<ProductId, Vec<Product>> = HashMap::new();
+    for id in variations {
+        if let Some(v) = loaded.remove(&ProductId(id)) {
+            if let Some(parent) = v.parent_id {
+                children.entry(parent).or_default().push(v);
+            }
         }
     }
-    for r in rows(format!(
-        "SELECT product_id, category_id FROM product_categories WHERE product_id IN ({list}) ORDER BY product_id, position"
-    ))
-    .await?
-    {
-        if let Some(i) = at(&r)? {
-            products[i]
-                .category_ids
-                .push(CategoryId(r.try_get("category_id")?));
-        }
-    }
-    for r in rows(format!(
-        "SELECT product_id, brand_id FROM product_brands WHERE product_id IN ({list}) ORDER BY product_id, position"
-    ))
-    .await?
-    {
-        if let Some(i) = at(&r)? {
-            products[i].brand_ids.push(BrandId(r.try_get("brand_id")?));
-        }
-    }
-    for r in rows(format!(
-        "SELECT product_id, tag_id FROM product_tags WHERE product_id IN ({list}) ORDER BY product_id, position"
-    ))
-    .await?
-    {
-        if let Some(i) = at(&r)? {
-            products[i].tag_ids.push(TagId(r.try_get("tag_id")?));
-        }
-    }
-    for r in rows(format!(
-        "SELECT product_id, attribute_id, name, attr_values, visible, used_for_variations, default_value
-         FROM product_attributes WHERE product_id IN ({list}) ORDER BY product_id, position"
-    ))
-    .await?
-    {
-        if let Some(i) = at(&r)? {
-            let values: String = r.try_get("attr_values")?;
-            products[i].attributes.push(ProductAttribute {
-                attribute_id: r
-                    .try_get::<Option<i64>, _>("attribute_id")?
-                    .map(AttributeId),
-                name: r.try_get("name")?,
-                values: serde_json::from_str(&values)
-                    .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-                visible: r.try_get::<i64, _>("visible")? != 0,
-                used_for_variations: r.try_get::<i64, _>("used_for_variations")? != 0,
-                default_value: r.try_get("default_value")?,
-            });
-        }
+    let mut products = Vec::with_capacity(ids.len());
+    for id in parents {
+        let id = ProductId(id);
+        products.extend(loaded.remove(&id));
+        products.extend(children.remove(&id).unwrap_or_default());
     }
     Ok(products)
 }
