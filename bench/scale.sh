@@ -12,11 +12,12 @@
 # Prints one table per database. Exits 0 whether the targets are met or not.
 #
 # Usage: bench/scale.sh [--no-build] [--postgres URL] [--products N] [--orders N]
-#                       [--sessions N] [--duration SECS]
+#                       [--sessions N] [--duration SECS] [--keep]
 #   --products N   catalogue rows, products and variations (100000)
 #   --orders N     orders (1000000), over 50,000 shoppers, 30,000 of them with accounts
 #   --sessions N   stored sessions (as many as orders)
 #   --duration S   seconds per wrk run (10)
+#   --keep         keep the working directory (SQLite file, CSV, logs) at the end
 # Environment: FERROSHOP_BENCH_POSTGRES_URL (same as --postgres)
 set -euo pipefail
 
@@ -31,6 +32,7 @@ PRODUCTS=100000
 ORDERS=1000000
 SESSIONS=""
 DURATION=10
+KEEP=0
 
 SHOPPERS=50000      # distinct billing e-mails (lookup.lua knows this number)
 ACCOUNTS=30000      # the first ACCOUNTS shoppers have an account; the rest are guests
@@ -51,6 +53,7 @@ while (($#)); do
     --orders) ORDERS=${2:?}; shift 2 ;;
     --sessions) SESSIONS=${2:?}; shift 2 ;;
     --duration) DURATION=${2:?}; shift 2 ;;
+    --keep) KEEP=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option $1" ;;
   esac
@@ -108,8 +111,10 @@ cleanup() {
   local p
   for p in "${PIDS[@]+"${PIDS[@]}"}"; do stop_pid "$p"; done
   drop_pg_db
-  if ((status == 0)); then
+  if ((status == 0 && !KEEP)); then
     rm -rf "$WORK"
+  elif ((status == 0)); then
+    say "kept $WORK"
   else
     say "failed; logs kept in $WORK"
   fi
