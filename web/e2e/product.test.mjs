@@ -109,7 +109,7 @@ perViewport((viewport) => {
     await expectAttribute(
       page.getByRole('banner').getByRole('link', { name: /^Cart: / }),
       'aria-label',
-      `Cart: ${minimum === 1 ? '1 item' : `${minimum} items`}, ${formatPrice(cart.totals.total_items, cart.totals)}`,
+      `Cart: ${formatPrice(cart.totals.total_items, cart.totals)}, ${minimum === 1 ? '1 item' : `${minimum} items`}`,
     );
     // Screen readers hear about it a second later, through the polite live region.
     await expectText(page.locator('#a11y-speak-polite'), `\u201c${name}\u201d has been added to your cart.`, { timeout: 5000 });

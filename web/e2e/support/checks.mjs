@@ -3,6 +3,8 @@
 // what was last seen. No fixed sleeps anywhere.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -164,4 +166,26 @@ export async function lineCountOf(locator) {
     range.selectNodeContents(element);
     return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
   });
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core over the page as it is now (open dialogs and panels included) and
+ * fails on any violation, listing each rule with the elements it found. The script
+ * is evaluated through the browser's debugging protocol, so the shop's
+ * Content-Security-Policy (which allows no injected scripts) stays as it is.
+ */
+export async function expectNoAxeViolations(page, label) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      elements: v.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 300)}`),
+    }));
+  });
+  assert.deepEqual(violations, [], `axe-core violations on ${label}:\n${JSON.stringify(violations, null, 2)}`);
 }

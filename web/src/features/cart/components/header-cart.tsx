@@ -38,19 +38,21 @@ export function HeaderCart() {
         to={settings.cart_url}
         className={styles.link}
         title="View your shopping cart"
-        aria-label={`Cart: ${itemCountText(count)}${total ? `, ${total}` : ''}`}
+        // The name holds what is shown, in the order shown (total, then the count on
+        // the icon), so a voice command naming what is on screen finds the link.
+        aria-label={`Cart: ${total ? `${total}, ` : ''}${itemCountText(count)}`}
       >
+        {total && (
+          <span className={styles.total} data-testid="header-cart-total">
+            {total}
+          </span>
+        )}{' '}
         <span className={styles.icon}>
           <Icon name="cart" size={22} />
           <span className={styles.badge} data-testid="header-cart-count">
             {count}
           </span>
         </span>
-        {total && (
-          <span className={styles.total} data-testid="header-cart-total">
-            {total}
-          </span>
-        )}
       </Link>
       <button
         ref={toggle}

@@ -76,29 +76,29 @@ describe('the filter panel', () => {
   it('groups its choices in fieldsets with counts, leaving out those that would list nothing', () => {
     renderPanel();
     const colour = screen.getByRole('group', { name: 'Color' });
-    expect(within(colour).getByRole('checkbox', { name: 'Blue (4 products)' })).toBeTruthy();
-    expect(within(colour).getByRole('checkbox', { name: 'Green (2 products)' })).toBeTruthy();
+    expect(within(colour).getByRole('checkbox', { name: 'Blue 4 products' })).toBeTruthy();
+    expect(within(colour).getByRole('checkbox', { name: 'Green 2 products' })).toBeTruthy();
     expect(within(colour).queryByRole('checkbox', { name: /Red/ })).toBeNull();
 
     const categoryGroup = screen.getByRole('group', { name: 'Categories' });
     expect(within(categoryGroup).getAllByRole('checkbox').length).toBe(1);
-    expect(within(categoryGroup).getByRole('checkbox', { name: 'Clothing (5 products)' })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'Lumen (2 products)' })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'In stock (7 products)' })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'Out of stock (1 product)' })).toBeTruthy();
+    expect(within(categoryGroup).getByRole('checkbox', { name: 'Clothing 5 products' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Lumen 2 products' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'In stock 7 products' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Out of stock 1 product' })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /On backorder/ })).toBeNull();
-    expect(screen.getByRole('checkbox', { name: 'Rated 4 out of 5 (3 products)' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Rated 4 out of 5 3 products' })).toBeTruthy();
 
     const bands = within(screen.getByRole('group', { name: 'Price' })).getByRole('list', { name: 'Price bands' });
     expect(within(bands).getAllByRole('checkbox').length).toBe(2);
-    expect(within(bands).getByRole('checkbox', { name: '$40.00 – $60.00 (5 products)' })).toBeTruthy();
+    expect(within(bands).getByRole('checkbox', { name: '$40.00 – $60.00 5 products' })).toBeTruthy();
     expect((screen.getByLabelText('Min price') as HTMLInputElement).placeholder).toBe('10');
     expect((screen.getByLabelText('Max price') as HTMLInputElement).placeholder).toBe('55');
   });
 
   it('adds and removes a term', () => {
     const onChange = renderPanel();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Green (2 products)' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Green 2 products' }));
     expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, attributes: { pa_color: ['green'] } });
 
     const chosen = { ...NO_FILTERS, attributes: { pa_color: ['blue', 'red'] } };
@@ -106,7 +106,7 @@ describe('the filter panel', () => {
     document.body.innerHTML = '';
     render(<FilterPanel filters={chosen} onChange={again} data={data} categories={categories} brands={brands} attributes={attributes} format={format} />);
     // A chosen term stays on offer even with no products, so it can be unticked.
-    const red = screen.getByRole('checkbox', { name: 'Red (0 products)' }) as HTMLInputElement;
+    const red = screen.getByRole('checkbox', { name: 'Red 0 products' }) as HTMLInputElement;
     expect(red.checked).toBe(true);
     fireEvent.click(red);
     expect(again).toHaveBeenLastCalledWith({ ...NO_FILTERS, attributes: { pa_color: ['blue'] } });
@@ -114,7 +114,7 @@ describe('the filter panel', () => {
 
   it('chooses a price band, and applies typed prices in minor units', () => {
     const onChange = renderPanel();
-    fireEvent.click(screen.getByRole('checkbox', { name: '$0.00 – $20.00 (3 products)' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '$0.00 – $20.00 3 products' }));
     expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, minPrice: '0', maxPrice: '1999' });
 
     const min = screen.getByLabelText('Min price');
@@ -126,7 +126,7 @@ describe('the filter panel', () => {
 
   it('marks the chosen band and unticks it back to no price filter', () => {
     const onChange = renderPanel({ ...NO_FILTERS, minPrice: '4000', maxPrice: '5999' });
-    const band = screen.getByRole('checkbox', { name: '$40.00 – $60.00 (5 products)' }) as HTMLInputElement;
+    const band = screen.getByRole('checkbox', { name: '$40.00 – $60.00 5 products' }) as HTMLInputElement;
     expect(band.checked).toBe(true);
     expect((screen.getByLabelText('Min price') as HTMLInputElement).value).toBe('40');
     fireEvent.click(band);

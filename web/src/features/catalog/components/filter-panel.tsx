@@ -36,11 +36,12 @@ function countOf(counts: { term: number; count: number }[] | null | undefined, i
   return counts?.find((entry) => entry.term === id)?.count ?? 0;
 }
 
+/** The number shown beside an option; its name reads on as "Blue 4 products", so what
+ *  is seen ("Blue 4") is part of what is heard and what voice control answers to. */
 function Count({ value }: { value: number }) {
   return (
     <span className={styles.count}>
-      <span aria-hidden="true">{value}</span>
-      <span className="visually-hidden">{value === 1 ? '(1 product)' : `(${value} products)`}</span>
+      {value} <span className="visually-hidden">{value === 1 ? 'product' : 'products'}</span>
     </span>
   );
 }
