@@ -113,7 +113,7 @@ impl AppState {
             }
             _ => {
                 reindex = None;
-                load_catalog(&self.db, Some(&current)).await?
+                load_catalog(&self.db, Some(current.clone())).await?
             }
         };
         self.catalog.replace(next);
@@ -162,25 +162,49 @@ impl AppState {
 /// Products read per query when the whole catalogue is read.
 const LOAD_SLICE: i64 = 2_000;
 
+/// How many id ranges of the catalogue are read at once, each on a connection and a
+/// thread of its own. On PostgreSQL the database's work on one range overlaps the
+/// reading of the other's rows (start-up at 100,000 products 0.3–1 s shorter here);
+/// SQLite does that work in the server's own process, so two ranges only compete
+/// for the same cores (0.5 s longer).
+fn load_ranges(db: &Db) -> i64 {
+    match db.backend {
+        store::Backend::Postgres => 2,
+        store::Backend::Sqlite => 1,
+    }
+}
+
 /// Reads the whole catalogue into a snapshot, a slice of products at a time. A product
 /// that `current` already holds as it is now is shared, not kept twice: a reload
 /// costs the memory of what changed, not of a second catalogue.
-async fn load_catalog(db: &Db, current: Option<&Catalog>) -> StoreResult<Catalog> {
+async fn load_catalog(db: &Db, current: Option<Arc<Catalog>>) -> StoreResult<Catalog> {
     // Read the version first: a change that lands while loading is caught next time.
     let version = store::catalog::catalog_version(db).await?;
     let data = store::catalog::load_terms(db).await?;
     let mut products: Vec<Arc<Product>> = Vec::new();
-    let mut after = 0;
-    loop {
-        let slice = store::catalog::load_products_after(db, after, LOAD_SLICE).await?;
-        let Some(last) = slice.last() else { break };
-        after = last.id.0;
-        products.extend(slice.into_iter().map(|fresh| {
-            match current.and_then(|c| c.shared_product(fresh.id)) {
-                Some(held) if **held == fresh => held.clone(),
-                _ => Arc::new(fresh),
+    if let Some((first, last)) = store::catalog::product_id_range(db).await? {
+        let ranges = load_ranges(db);
+        let span = (last - first) / ranges + 1;
+        let readers: Vec<_> = (0..ranges)
+            .map(|i| {
+                let (db, current) = (db.clone(), current.clone());
+                let from = first + i * span;
+                let until = (from + span - 1).min(last);
+                tokio::spawn(async move { load_range(&db, from, until, current.as_deref()).await })
+            })
+            .collect();
+        // In range order, so the products stay in id order.
+        for reader in readers {
+            match reader.await {
+                Ok(range) => products.extend(range?),
+                Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+                Err(_) => {
+                    return Err(store::StoreError::Config(
+                        "the catalogue read was cancelled".into(),
+                    ))
+                }
             }
-        }));
+        }
     }
     let read = std::time::Instant::now();
     let rules = match store::settings::get(db, RULES_SETTING).await? {
@@ -194,4 +218,28 @@ async fn load_catalog(db: &Db, current: Option<&Catalog>) -> StoreResult<Catalog
         Catalog::with_products(version, data, products, rules::clock::now()).with_rules(rules);
     tracing::debug!(ms = read.elapsed().as_millis() as u64, "catalogue indexed");
     Ok(catalog)
+}
+
+/// The products with ids from `from` to `until`, a slice at a time, each shared with
+/// `current` when it holds it unchanged.
+async fn load_range(
+    db: &Db,
+    from: i64,
+    until: i64,
+    current: Option<&Catalog>,
+) -> StoreResult<Vec<Arc<Product>>> {
+    let mut products = Vec::new();
+    let mut after = from - 1;
+    loop {
+        let slice = store::catalog::load_products_after(db, after, until, LOAD_SLICE).await?;
+        let Some(last) = slice.last() else { break };
+        after = last.id.0;
+        products.extend(slice.into_iter().map(|fresh| {
+            match current.and_then(|c| c.shared_product(fresh.id)) {
+                Some(held) if **held == fresh => held.clone(),
+                _ => Arc::new(fresh),
+            }
+        }));
+    }
+    Ok(products)
 }

@@ -40,20 +40,31 @@ async fn the_catalogue_reads_in_slices_as_a_whole(backend: Backend) {
     };
     let whole = catalog::load_products(app.db(), None).await.unwrap();
     assert!(whole.len() > 5, "the fixture has products to slice");
+    let (first, last) = catalog::product_id_range(app.db()).await.unwrap().unwrap();
+    assert_eq!((first, last), (whole[0].id.0, whole[whole.len() - 1].id.0));
+    let middle = first + (last - first) / 2;
     for size in [1, 2, 5, 1_000] {
-        let mut sliced = Vec::new();
-        let mut after = 0;
-        loop {
-            let slice = catalog::load_products_after(app.db(), after, size)
-                .await
-                .unwrap();
-            assert!(slice.len() as i64 <= size, "a slice holds at most {size}");
-            let Some(last) = slice.last() else { break };
-            assert!(last.id.0 > after);
-            after = last.id.0;
-            sliced.extend(slice);
+        // The whole id range, and the same in two ranges read one after the other.
+        for ranges in [
+            vec![(0, i64::MAX)],
+            vec![(first, middle), (middle + 1, last)],
+        ] {
+            let mut sliced = Vec::new();
+            for (from, until) in ranges {
+                let mut after = from - 1;
+                loop {
+                    let slice = catalog::load_products_after(app.db(), after, until, size)
+                        .await
+                        .unwrap();
+                    assert!(slice.len() as i64 <= size, "a slice holds at most {size}");
+                    let Some(last) = slice.last() else { break };
+                    assert!(last.id.0 > after && last.id.0 <= until);
+                    after = last.id.0;
+                    sliced.extend(slice);
+                }
+            }
+            assert_eq!(sliced, whole, "slices of {size} make up the catalogue");
         }
-        assert_eq!(sliced, whole, "slices of {size} make up the catalogue");
     }
     app.stop().await;
 }

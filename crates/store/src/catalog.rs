@@ -612,14 +612,31 @@ pub async fn load_products(db: &Db, only: Option<&[ProductId]>) -> StoreResult<V
     }
 }
 
-/// Up to `limit` products with ids above `after`, in id order: the whole catalogue a
-/// slice at a time (`after` = the last id of the previous slice), so that reading it
-/// never holds a second copy of it beside the one in use.
-pub async fn load_products_after(db: &Db, after: i64, limit: i64) -> StoreResult<Vec<Product>> {
+/// The lowest and highest product ids; none in an empty catalogue.
+pub async fn product_id_range(db: &Db) -> StoreResult<Option<(i64, i64)>> {
+    let row = sqlx::query("SELECT MIN(id), MAX(id) FROM products")
+        .fetch_one(db.reader())
+        .await?;
+    let first: Option<i64> = row.try_get(0)?;
+    let last: Option<i64> = row.try_get(1)?;
+    Ok(first.zip(last))
+}
+
+/// Up to `limit` products with ids above `after` and at most `until`, in id order:
+/// the whole catalogue (or a range of it) a slice at a time (`after` = the last id
+/// of the previous slice), so that reading it never holds a second copy of it beside
+/// the one in use.
+pub async fn load_products_after(
+    db: &Db,
+    after: i64,
+    until: i64,
+    limit: i64,
+) -> StoreResult<Vec<Product>> {
     let last: Option<i64> = sqlx::query_scalar(
-        "SELECT MAX(id) FROM (SELECT id FROM products WHERE id > $1 ORDER BY id LIMIT $2) AS slice",
+        "SELECT MAX(id) FROM (SELECT id FROM products WHERE id > $1 AND id <= $2 ORDER BY id LIMIT $3) AS slice",
     )
     .bind(after)
+    .bind(until)
     .bind(limit)
     .fetch_one(db.reader())
     .await?;
