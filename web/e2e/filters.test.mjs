@@ -58,6 +58,17 @@ async function expectColourCounts(panel, terms, counts) {
   );
 }
 
+/** Waits until the grid's cards are `products`, in that order. */
+async function expectCards(grid, products, message) {
+  await waitFor(
+    async () => {
+      const shown = await grid.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
+      assert.deepEqual(shown, products.map((p) => decodeEntities(p.name)));
+    },
+    { message },
+  );
+}
+
 /** Opens the panel on phones (the Filters button) or finds it beside the grid. */
 async function openPanel(page, viewport) {
   const main = page.getByRole('main');
@@ -140,14 +151,7 @@ perViewport((viewport) => {
     const expected = await shop.api.products({ ...filter, ...prices, orderby: 'menu_order', order: 'asc', per_page: 12 });
     assert.equal(expected.total, band.count, 'the band counted what the listing lists');
     await expectText(main.getByText(/^Showing/), resultCountText(expected.total));
-    const grid = main.getByRole('list', { name: 'Shop', exact: true });
-    await waitFor(
-      async () => {
-        const shown = await grid.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
-        assert.deepEqual(shown, expected.data.map((p) => decodeEntities(p.name)));
-      },
-      { message: 'the filtered product cards' },
-    );
+    await expectCards(main.getByRole('list', { name: 'Shop', exact: true }), expected.data, 'the filtered product cards');
     for (const product of expected.data) {
       const colours = product.attributes.find((a) => a.taxonomy === 'pa_color')?.terms.map((t) => t.slug) ?? [];
       assert.ok(colours.includes(term.slug), `${product.name} comes in ${term.slug}`);
@@ -207,13 +211,7 @@ perViewport((viewport) => {
       assert.equal(expected.total, termCount, 'the panel counted what the listing lists');
       await expectText(main.getByText(/^Showing/), resultCountText(expected.total));
       const grid = main.getByRole('list', { name: decodeEntities(scope.name), exact: true });
-      await waitFor(
-        async () => {
-          const shown = await grid.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
-          assert.deepEqual(shown, expected.data.map((p) => decodeEntities(p.name)));
-        },
-        { message: `the ${kind} page's cards in ${term.slug}` },
-      );
+      await expectCards(grid, expected.data, `the ${kind} page's cards in ${term.slug}`);
       await shot(`${kind} filtered`);
     });
   }
