@@ -181,6 +181,104 @@ async fn expired_sessions_are_gone_and_can_start_again(backend: Backend) {
     app.stop().await;
 }
 
+async fn an_add_to_cart_reads_stock_and_session_together(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let db = app.db();
+    let t = rules::clock::now();
+    catalog::set_stock(db, ProductId(MUG), 3, StockStatus::InStock)
+        .await
+        .unwrap();
+    // No session yet: the stock alone.
+    let (session, stock) = sessions::find_session_and_stock(db, "t_bbbb", t, ProductId(MUG))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(session, None);
+    assert_eq!(
+        stock,
+        catalog::find_stock(db, ProductId(MUG))
+            .await
+            .unwrap()
+            .unwrap()
+    );
+    assert_eq!(stock.quantity, Some(3));
+    // Each write is seen by the very next read, as the session's own read sees it.
+    sessions::insert_session(db, "t_bbbb", "{}", t, t + 1000)
+        .await
+        .unwrap();
+    for version in 1..=20 {
+        let cart = format!("{{\"n\":{version}}}");
+        let (session, _) = sessions::find_session_and_stock(db, "t_bbbb", t, ProductId(MUG))
+            .await
+            .unwrap()
+            .unwrap();
+        let session = session.expect("the session just written");
+        assert_eq!(session.version, version);
+        assert_eq!(
+            Some(&session),
+            sessions::find_session(db, "t_bbbb", t)
+                .await
+                .unwrap()
+                .as_ref()
+        );
+        assert!(
+            sessions::update_cart(db, "t_bbbb", version, &cart, t, t + 1000)
+                .await
+                .unwrap()
+        );
+        catalog::set_stock(db, ProductId(MUG), version, StockStatus::InStock)
+            .await
+            .unwrap();
+        let (_, stock) = sessions::find_session_and_stock(db, "t_bbbb", t, ProductId(MUG))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(stock.quantity, Some(version));
+    }
+    // An expired session reads as none; a product that does not exist as nothing.
+    let (expired, _) = sessions::find_session_and_stock(db, "t_bbbb", t + 1000, ProductId(MUG))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(expired, None);
+    assert!(
+        sessions::find_session_and_stock(db, "t_bbbb", t, ProductId(424242))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    app.stop().await;
+}
+
+/// A read abandoned half way (the client went away) leaves no connection behind in
+/// an unknown state: the reads after it answer as before.
+async fn an_abandoned_read_leaves_the_next_ones_working(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let db = app.db();
+    let t = rules::clock::now();
+    sessions::insert_session(db, "t_cccc", "{\"kept\":true}", t, t + 1000)
+        .await
+        .unwrap();
+    for _ in 0..50 {
+        // Polled once, then dropped: on PostgreSQL mid-statement.
+        let read = sessions::find_session(db, "t_cccc", t);
+        let _ = tokio::time::timeout(std::time::Duration::ZERO, read).await;
+    }
+    let (a, b, c) = tokio::join!(
+        sessions::find_session(db, "t_cccc", t),
+        sessions::find_session(db, "t_cccc", t),
+        sessions::find_session(db, "t_cccc", t),
+    );
+    for found in [a, b, c] {
+        assert_eq!(found.unwrap().unwrap().cart, "{\"kept\":true}");
+    }
+    app.stop().await;
+}
+
 async fn a_setting_is_created_once(backend: Backend) {
     let Some(app) = spawn_app(backend).await else {
         return;
@@ -227,6 +325,8 @@ on_both_databases!(
     stock_updates_bump_the_catalogue_version,
     sessions_update_only_from_the_version_read,
     expired_sessions_are_gone_and_can_start_again,
+    an_add_to_cart_reads_stock_and_session_together,
+    an_abandoned_read_leaves_the_next_ones_working,
     a_setting_is_created_once,
     migrating_twice_changes_nothing,
 );

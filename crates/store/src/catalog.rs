@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
+use super::direct::Direct;
 use super::{flag, Db, StoreError, StoreResult};
 use rules::catalog::model::*;
 
@@ -921,22 +922,57 @@ pub async fn find_media(db: &Db, file_name: &str) -> StoreResult<Option<(String,
 
 pub use rules::stock::StockLevel;
 
-pub async fn find_stock(db: &Db, id: ProductId) -> StoreResult<Option<StockLevel>> {
-    let row = sqlx::query(
-        "SELECT manage_stock, stock_quantity, stock_status, backorders FROM products WHERE id = $1",
-    )
-    .bind(id.0)
-    .fetch_optional(db.reader())
-    .await?;
-    row.map(|r| {
-        Ok(StockLevel {
-            manage_stock: r.try_get::<i64, _>("manage_stock")? != 0,
-            quantity: r.try_get("stock_quantity")?,
-            status: enum_column(&r, "stock_status", StockStatus::parse)?,
-            backorders: enum_column(&r, "backorders", Backorders::parse)?,
-        })
+/// The columns of a product's stock, as `stock_level` reads them.
+macro_rules! stock_columns {
+    () => {
+        "manage_stock, stock_quantity, stock_status, backorders"
+    };
+}
+pub(crate) use stock_columns;
+pub(crate) type StockColumns = (i64, Option<i64>, String, String);
+
+pub(crate) fn stock_level(
+    (manage_stock, quantity, status, backorders): StockColumns,
+) -> StoreResult<StockLevel> {
+    let corrupt = |column: &str, raw: &str| StoreError::Corrupt(format!("{column} = {raw:?}"));
+    Ok(StockLevel {
+        manage_stock: manage_stock != 0,
+        quantity,
+        status: StockStatus::parse(&status).ok_or_else(|| corrupt("stock_status", &status))?,
+        backorders: Backorders::parse(&backorders)
+            .ok_or_else(|| corrupt("backorders", &backorders))?,
     })
-    .transpose()
+}
+
+/// A product's stock as it is now (the catalogue snapshot holds none). Every
+/// add-to-cart reads it: it takes the direct way (see `direct`).
+pub async fn find_stock(db: &Db, id: ProductId) -> StoreResult<Option<StockLevel>> {
+    const FIND: &str = concat!("SELECT ", stock_columns!(), " FROM products WHERE id = $1");
+    let row: Option<StockColumns> = match &db.direct {
+        Direct::Sqlite(readers) => readers.read(|conn| {
+            let mut statement = conn.prepare_cached(FIND)?;
+            let mut rows = statement.query([id.0])?;
+            rows.next()?
+                .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+                .transpose()
+        })?,
+        Direct::Postgres(lane) => {
+            let mut held = lane.take().await?;
+            let row = sqlx::query_as(FIND)
+                .bind(id.0)
+                .fetch_optional(held.conn())
+                .await?;
+            held.done();
+            row
+        }
+        Direct::Pooled => {
+            sqlx::query_as(FIND)
+                .bind(id.0)
+                .fetch_optional(db.reader())
+                .await?
+        }
+    };
+    row.map(stock_level).transpose()
 }
 
 /// Sets a product's stock (used by tests and, later, by order placement and staff).

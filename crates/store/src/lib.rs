@@ -2,12 +2,15 @@
 //! URL scheme at run time. Every query is written once, in SQL both databases accept
 //! (`$1` placeholders, 64-bit integers, `ON CONFLICT`), and runs through sqlx's `Any`
 //! driver. SQLite gets a single writer connection beside a pool of readers, so writes
-//! queue in the server instead of failing with "database is locked".
+//! queue in the server instead of failing with "database is locked". The few
+//! one-statement queries of every cart request run the same SQL on connections of
+//! their own, without the pool's per-query costs (`direct`).
 
 pub mod catalog;
 pub mod catalog_import;
 pub mod coupons;
 pub mod customers;
+mod direct;
 pub mod orders;
 pub mod outbox;
 pub mod rate_limits;
@@ -33,6 +36,7 @@ pub struct Db {
     pub backend: Backend,
     read: AnyPool,
     write: AnyPool,
+    direct: direct::Direct,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -43,6 +47,8 @@ pub enum StoreError {
     Corrupt(String),
     #[error("{0}")]
     Config(String),
+    #[error("database: {0}")]
+    Direct(String),
     /// A session's stored cart could not be read; it was set aside (kept in
     /// `unreadable_carts`) and the session starts with an empty cart.
     #[error("the cart of session {0} could not be read and was set aside")]
@@ -89,11 +95,13 @@ impl Db {
                 // another open transaction could give back. A read holds its connection
                 // for one query, so this pool always drains. Sixteen each: the catalogue
                 // and cart reads of 50 connections at once keep as many readers busy as
-                // one pool did before it was split.
+                // one pool did before it was split. The cart's own queries have a few
+                // connections of their own besides (`direct`).
                 Ok(Db {
                     backend,
                     read: pool(16).await?,
                     write: pool(16).await?,
+                    direct: direct::Direct::postgres(url)?,
                 })
             }
         }
@@ -129,6 +137,7 @@ impl Db {
             backend: Backend::Sqlite,
             read,
             write,
+            direct: direct::Direct::sqlite(sqlite_file(&url)),
         })
     }
 
@@ -164,6 +173,9 @@ impl Db {
     }
 
     pub async fn close(&self) {
+        if let direct::Direct::Postgres(lane) = &self.direct {
+            lane.close();
+        }
         self.read.close().await;
         self.write.close().await;
     }

@@ -15,7 +15,7 @@ use crate::http::store_api::StoreCtx;
 use crate::state::AppState;
 use rules::cart::model::{resolve, CartError, StoredCart};
 use rules::catalog::model::{ProductId, ProductKind};
-use store::catalog::find_stock;
+use store::sessions::find_session_and_stock;
 
 /// The nonce action of the cart page's remove links.
 pub const CART_NONCE: &str = "woocommerce-cart";
@@ -149,12 +149,18 @@ async fn add_to_cart(
         Ok(a) => a,
         Err(e) => return refused(super::api::cart_error(e).message),
     };
-    let stock = match find_stock(&state.db, addition.product.id).await {
-        Ok(Some(s)) => s,
+    let read = find_session_and_stock(
+        &state.db,
+        ctx.session.id.as_str(),
+        ctx.now,
+        addition.product.id,
+    );
+    let (found, stock) = match read.await {
+        Ok(Some(found)) => found,
         Ok(None) => return no_product(),
         Err(e) => return crate::error::ApiError::from(e).into_response(),
     };
-    match service::change(state, &ctx.session, ctx.now, |cart| {
+    match service::change_found(state, &ctx.session, ctx.now, found, |cart| {
         cart.add(&addition, quantity, &stock)
     })
     .await

@@ -17,6 +17,7 @@ use crate::state::{AppState, SharedState};
 use rules::cart::model::{resolve, CartError, StoredCart};
 use rules::catalog::model::ProductId;
 use store::catalog::find_stock;
+use store::sessions::find_session_and_stock;
 
 pub fn routes() -> ApiRoutes<SharedState> {
     ApiRoutes::new()
@@ -280,10 +281,15 @@ async fn add_item_inner(
     let chosen = variation_param(params)?;
     let catalog = state.catalog.get();
     let addition = resolve(&catalog, ProductId(id), &chosen).map_err(cart_error)?;
-    let stock = find_stock(&state.db, addition.product.id)
-        .await?
-        .ok_or_else(|| cart_error(CartError::InvalidProduct))?;
-    let (cart, _) = service::change(state, &ctx.session, ctx.now, |cart| {
+    let (found, stock) = find_session_and_stock(
+        &state.db,
+        ctx.session.id.as_str(),
+        ctx.now,
+        addition.product.id,
+    )
+    .await?
+    .ok_or_else(|| cart_error(CartError::InvalidProduct))?;
+    let (cart, _) = service::change_found(state, &ctx.session, ctx.now, found, |cart| {
         cart.add(&addition, quantity, &stock)
     })
     .await

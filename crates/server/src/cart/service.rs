@@ -61,12 +61,24 @@ pub async fn change<T>(
     state: &AppState,
     session: &Session,
     now: i64,
+    change: impl FnMut(&mut StoredCart) -> Result<T, CartError>,
+) -> Result<(StoredCart, T), ChangeError> {
+    let found = sessions::find_session(&state.db, session.id.as_str(), now).await?;
+    change_found(state, session, now, found, change).await
+}
+
+/// `change`, for a caller that has just read the session's row (`found`, as
+/// `sessions::find_session` gives it) along with something else it needed.
+pub async fn change_found<T>(
+    state: &AppState,
+    session: &Session,
+    now: i64,
+    found: Option<SessionRecord>,
     mut change: impl FnMut(&mut StoredCart) -> Result<T, CartError>,
 ) -> Result<(StoredCart, T), ChangeError> {
     let expires = now + SESSION_TTL_SECS;
     let id = session.id.as_str();
     // The common case: nobody else writes this cart right now.
-    let found = sessions::find_session(&state.db, id, now).await?;
     let mut cart = match &found {
         Some(record) => read(state, record, now).await?,
         None => StoredCart::default(),

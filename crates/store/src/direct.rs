@@ -1,0 +1,158 @@
+//! Connections of their own for the few one-statement queries that every cart request
+//! makes (the session's row, a product's stock, a login), so they skip the pool's
+//! per-query costs: sqlx hands a SQLite connection's work to a thread of its own and
+//! back, and tests every connection it takes back into the pool with a query of its
+//! own, a second round trip per query on PostgreSQL.
+//!
+//! On SQLite the reads run on the calling thread, on read-only connections to the same
+//! file (WAL: a reader never waits for the writer, and sees every committed write);
+//! writes stay with the pool's single writer. On PostgreSQL a connection is taken for
+//! one statement and given back only when that statement finished: one that failed or
+//! was abandoned half way (a client that went away) is closed, so none is reused in an
+//! unknown state and none needs testing. An in-memory SQLite database has no file for
+//! a second connection to open: its queries go through the pool.
+
+use std::str::FromStr;
+use std::sync::{Arc, Mutex};
+
+use rusqlite::OpenFlags;
+use sqlx::postgres::{PgConnectOptions, PgConnection};
+use sqlx::Connection as _;
+use tokio::sync::{Semaphore, SemaphorePermit};
+
+use crate::{StoreError, StoreResult};
+
+/// How many connections of this kind one server keeps at most.
+const SQLITE_READERS: usize = 4;
+const POSTGRES_CONNECTIONS: usize = 8;
+
+#[derive(Clone)]
+pub(crate) enum Direct {
+    Sqlite(Arc<SqliteReaders>),
+    Postgres(Arc<PgLane>),
+    /// Everything through the pool.
+    Pooled,
+}
+
+impl Direct {
+    pub(crate) fn sqlite(path: Option<&str>) -> Self {
+        match path {
+            Some(path) => Direct::Sqlite(Arc::new(SqliteReaders {
+                path: path.to_string(),
+                idle: Mutex::new(Vec::new()),
+            })),
+            None => Direct::Pooled,
+        }
+    }
+
+    pub(crate) fn postgres(url: &str) -> StoreResult<Self> {
+        Ok(Direct::Postgres(Arc::new(PgLane {
+            options: PgConnectOptions::from_str(url)?,
+            idle: Mutex::new(Vec::new()),
+            slots: Semaphore::new(POSTGRES_CONNECTIONS),
+        })))
+    }
+}
+
+/// Read-only SQLite connections, used on the calling thread. A point read by primary
+/// key takes microseconds; a checkpoint never blocks a WAL reader.
+pub(crate) struct SqliteReaders {
+    path: String,
+    idle: Mutex<Vec<rusqlite::Connection>>,
+}
+
+impl SqliteReaders {
+    /// Runs `read` on an idle connection (or a new one), then keeps the connection
+    /// for the next read unless enough are kept already.
+    pub(crate) fn read<T>(
+        &self,
+        read: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T>,
+    ) -> StoreResult<T> {
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let conn = match idle {
+            Some(conn) => conn,
+            None => self.open()?,
+        };
+        let out = read(&conn)?;
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        if idle.len() < SQLITE_READERS {
+            idle.push(conn);
+        }
+        Ok(out)
+    }
+
+    fn open(&self) -> StoreResult<rusqlite::Connection> {
+        let conn = rusqlite::Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        Ok(conn)
+    }
+}
+
+/// PostgreSQL connections for one statement at a time, at most
+/// `POSTGRES_CONNECTIONS` of them.
+pub(crate) struct PgLane {
+    options: PgConnectOptions,
+    idle: Mutex<Vec<PgConnection>>,
+    slots: Semaphore,
+}
+
+/// A connection taken from the lane. `done` gives it back; dropping it instead (an
+/// error, or the request abandoned mid-statement) closes it.
+pub(crate) struct Held<'a> {
+    lane: &'a PgLane,
+    conn: Option<PgConnection>,
+    _slot: SemaphorePermit<'a>,
+}
+
+impl PgLane {
+    pub(crate) async fn take(&self) -> StoreResult<Held<'_>> {
+        let slot = self
+            .slots
+            .acquire()
+            .await
+            .map_err(|_| StoreError::Config("the database connections are closed".into()))?;
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let conn = match idle {
+            Some(conn) => conn,
+            None => PgConnection::connect_with(&self.options).await?,
+        };
+        Ok(Held {
+            lane: self,
+            conn: Some(conn),
+            _slot: slot,
+        })
+    }
+
+    pub(crate) fn close(&self) {
+        self.slots.close();
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
+impl Held<'_> {
+    pub(crate) fn conn(&mut self) -> &mut PgConnection {
+        self.conn
+            .as_mut()
+            .expect("a held connection is present until done")
+    }
+
+    /// The statement finished: the connection is ready for the next one.
+    pub(crate) fn done(mut self) {
+        if let Some(conn) = self.conn.take() {
+            self.lane
+                .idle
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(conn);
+        }
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Direct(e.to_string())
+    }
+}
