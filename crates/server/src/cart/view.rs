@@ -1,7 +1,9 @@
 //! The cart as the Store API shows it, priced from the catalogue snapshot.
 
+use std::sync::Arc;
+
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::catalog::view::{image_view, low_stock_remaining, ImageView, ViewContext};
 use rules::address::Address;
@@ -11,6 +13,17 @@ use rules::catalog::model::{max_quantity, min_quantity, Backorders, ProductKind}
 use rules::money::CurrencyFields;
 use rules::pricing::coupons::CouponKind;
 use rules::pricing::totals::{LinePrice, PackagePrice, Pricing};
+
+/// The currency fields that close every money object of the cart, made once per
+/// answer and shared by all of them.
+#[derive(Clone)]
+pub struct Currency(Arc<CurrencyFields>);
+
+impl Serialize for Currency {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
 
 #[derive(Serialize)]
 pub struct QuantityLimits {
@@ -35,7 +48,7 @@ pub struct ItemPrices {
     pub sale_price: String,
     pub price_range: Option<Value>,
     #[serde(flatten)]
-    pub currency: CurrencyFields,
+    pub currency: Currency,
     pub raw_prices: RawPrices,
 }
 
@@ -46,7 +59,7 @@ pub struct ItemTotals {
     pub line_total: String,
     pub line_total_tax: String,
     #[serde(flatten)]
-    pub currency: CurrencyFields,
+    pub currency: Currency,
 }
 
 #[derive(Serialize)]
@@ -109,15 +122,15 @@ pub struct CartTotals {
     pub total_shipping_tax: String,
     pub total_price: String,
     pub total_tax: String,
-    pub tax_lines: Vec<Value>,
+    pub tax_lines: Vec<TaxLineView>,
     #[serde(flatten)]
-    pub currency: CurrencyFields,
+    pub currency: Currency,
 }
 
 #[derive(Serialize)]
 pub struct CartView {
-    pub coupons: Vec<Value>,
-    pub shipping_rates: Vec<Value>,
+    pub coupons: Vec<CouponView>,
+    pub shipping_rates: Vec<PackageView>,
     pub shipping_address: AddressView,
     pub billing_address: AddressView,
     pub items: Vec<CartItemView>,
@@ -129,10 +142,81 @@ pub struct CartView {
     pub has_calculated_shipping: bool,
     pub fees: Vec<Value>,
     pub totals: CartTotals,
-    pub errors: Vec<Value>,
+    pub errors: Vec<CartErrorView>,
     pub payment_methods: Vec<String>,
     pub payment_requirements: Vec<String>,
     pub extensions: Value,
+}
+
+#[derive(Serialize)]
+pub struct TaxLineView {
+    pub name: String,
+    pub price: String,
+    pub rate: String,
+}
+
+#[derive(Serialize)]
+pub struct CartErrorView {
+    pub code: &'static str,
+    pub message: String,
+}
+
+#[derive(Serialize)]
+pub struct CouponView {
+    pub code: String,
+    pub discount_type: &'static str,
+    pub totals: CouponTotals,
+}
+
+#[derive(Serialize)]
+pub struct CouponTotals {
+    pub total_discount: String,
+    pub total_discount_tax: String,
+    #[serde(flatten)]
+    pub currency: Currency,
+}
+
+/// A shipping package as the Store API lists it, with its rates.
+#[derive(Serialize)]
+pub struct PackageView {
+    pub package_id: usize,
+    pub name: String,
+    pub destination: PackageDestination,
+    pub items: Vec<PackageItem>,
+    pub shipping_rates: Vec<ShippingRateView>,
+}
+
+#[derive(Serialize)]
+pub struct PackageDestination {
+    pub address_1: &'static str,
+    pub address_2: &'static str,
+    pub city: &'static str,
+    pub state: String,
+    pub postcode: String,
+    pub country: String,
+}
+
+#[derive(Serialize)]
+pub struct PackageItem {
+    pub key: String,
+    pub name: String,
+    pub quantity: i64,
+}
+
+#[derive(Serialize)]
+pub struct ShippingRateView {
+    pub rate_id: String,
+    pub name: String,
+    pub description: &'static str,
+    pub delivery_time: &'static str,
+    pub price: String,
+    pub taxes: String,
+    pub instance_id: u64,
+    pub method_id: String,
+    pub meta_data: [(); 0],
+    pub selected: bool,
+    #[serde(flatten)]
+    pub currency: Currency,
 }
 
 /// A cart line priced for display: used by the Store API view and the fragments.
@@ -176,7 +260,7 @@ pub fn cart_view(
     pricing: &Pricing,
     payment_methods: &[&str],
 ) -> CartView {
-    let currency = ctx.currency.api_fields();
+    let currency = Currency(Arc::new(ctx.currency.api_fields()));
     let lines = priced_lines(catalog, cart);
     let mut total_items = 0i64;
     let mut weight_grams = 0i64;
@@ -284,26 +368,25 @@ pub fn cart_view(
         coupons: pricing
             .coupons
             .iter()
-            .map(|c| {
-                json!({
-                    "code": c.code.as_str(),
-                    "discount_type": match c.kind {
-                        CouponKind::Percent { .. } => "percent",
-                        CouponKind::FixedCart { .. } => "fixed_cart",
-                        CouponKind::FixedProduct { .. } => "fixed_product",
-                    },
-                    "totals": with_currency(json!({
-                        "total_discount": money(c.discount),
-                        "total_discount_tax": money(c.discount_tax),
-                    }), &currency),
-                })
+            .map(|c| CouponView {
+                code: c.code.as_str().to_string(),
+                discount_type: match c.kind {
+                    CouponKind::Percent { .. } => "percent",
+                    CouponKind::FixedCart { .. } => "fixed_cart",
+                    CouponKind::FixedProduct { .. } => "fixed_product",
+                },
+                totals: CouponTotals {
+                    total_discount: money(c.discount),
+                    total_discount_tax: money(c.discount_tax),
+                    currency: currency.clone(),
+                },
             })
             .collect(),
         shipping_rates: pricing
             .packages
             .iter()
             .enumerate()
-            .map(|(i, p)| package_json(i, p, &lines, &currency))
+            .map(|(i, p)| package_view(i, p, &lines, &currency))
             .collect(),
         shipping_address: address_view(&cart.customer.shipping, false),
         billing_address: address_view(&cart.customer.billing, true),
@@ -330,26 +413,28 @@ pub fn cart_view(
             tax_lines: pricing
                 .tax_lines
                 .iter()
-                .map(|t| json!({"name": t.name, "price": money(t.total()), "rate": t.rate.to_string()}))
+                .map(|t| TaxLineView {
+                    name: t.name.clone(),
+                    price: money(t.total()),
+                    rate: t.rate.to_string(),
+                })
                 .collect(),
             currency: currency.clone(),
         },
         errors: pricing
             .coupon_problems
             .iter()
-            .map(|p| json!({"code": p.error.code(), "message": p.error.message(&|m| ctx.currency.format_plain(rules::money::Money { minor: m }))}))
+            .map(|p| CartErrorView {
+                code: p.error.code(),
+                message: p
+                    .error
+                    .message(&|m| ctx.currency.format_plain(rules::money::Money { minor: m })),
+            })
             .collect(),
         payment_methods: payment_methods.iter().map(|m| m.to_string()).collect(),
         payment_requirements: vec!["products".into()],
         extensions: Value::Object(Default::default()),
     }
-}
-
-fn with_currency(mut v: Value, currency: &CurrencyFields) -> Value {
-    if let (Value::Object(map), Ok(Value::Object(c))) = (&mut v, serde_json::to_value(currency)) {
-        map.extend(c);
-    }
-    v
 }
 
 fn address_view(a: &Address, billing: bool) -> AddressView {
@@ -368,51 +453,49 @@ fn address_view(a: &Address, billing: bool) -> AddressView {
     }
 }
 
-/// A shipping package as the Store API lists it, with its rates.
-fn package_json(
+fn package_view(
     index: usize,
     package: &PackagePrice,
     lines: &[PricedLine<'_>],
-    currency: &CurrencyFields,
-) -> Value {
-    let items: Vec<Value> = lines
-        .iter()
-        .filter(|l| package.line_keys.contains(&l.line.key))
-        .map(|l| {
-            let name = l.parent.map_or(&l.product.name, |p| &p.name);
-            json!({"key": l.line.key, "name": name, "quantity": l.line.quantity})
-        })
-        .collect();
-    let rates: Vec<Value> = package
-        .rates
-        .iter()
-        .map(|r| {
-            with_currency(
-                json!({
-                    "rate_id": r.rate.rate_id,
-                    "name": r.rate.label,
-                    "description": "",
-                    "delivery_time": "",
-                    "price": r.tax.net.to_string(),
-                    "taxes": r.tax.total_tax().to_string(),
-                    "instance_id": r.rate.instance_id.0,
-                    "method_id": r.rate.method_id,
-                    "meta_data": [],
-                    "selected": package.chosen.as_deref() == Some(r.rate.rate_id.as_str()),
-                }),
-                currency,
-            )
-        })
-        .collect();
+    currency: &Currency,
+) -> PackageView {
     let d = &package.destination;
-    json!({
-        "package_id": index,
-        "name": package.name,
-        "destination": {
-            "address_1": "", "address_2": "", "city": "",
-            "state": d.state, "postcode": d.postcode, "country": d.country,
+    PackageView {
+        package_id: index,
+        name: package.name.clone(),
+        destination: PackageDestination {
+            address_1: "",
+            address_2: "",
+            city: "",
+            state: d.state.clone(),
+            postcode: d.postcode.clone(),
+            country: d.country.clone(),
         },
-        "items": items,
-        "shipping_rates": rates,
-    })
+        items: lines
+            .iter()
+            .filter(|l| package.line_keys.contains(&l.line.key))
+            .map(|l| PackageItem {
+                key: l.line.key.clone(),
+                name: l.parent.map_or(&l.product.name, |p| &p.name).clone(),
+                quantity: l.line.quantity,
+            })
+            .collect(),
+        shipping_rates: package
+            .rates
+            .iter()
+            .map(|r| ShippingRateView {
+                rate_id: r.rate.rate_id.clone(),
+                name: r.rate.label.clone(),
+                description: "",
+                delivery_time: "",
+                price: r.tax.net.to_string(),
+                taxes: r.tax.total_tax().to_string(),
+                instance_id: r.rate.instance_id.0,
+                method_id: r.rate.method_id.clone(),
+                meta_data: [],
+                selected: package.chosen.as_deref() == Some(r.rate.rate_id.as_str()),
+                currency: currency.clone(),
+            })
+            .collect(),
+    }
 }

@@ -17,8 +17,10 @@ pub fn json_bytes(status: StatusCode, body: Bytes) -> Response {
 }
 
 pub fn json_value<T: serde::Serialize>(status: StatusCode, body: &T) -> Response {
-    match serde_json::to_vec(body) {
-        Ok(bytes) => json_bytes(status, Bytes::from(bytes)),
+    // Most answers are a few kilobytes: start there rather than growing from nothing.
+    let mut bytes = Vec::with_capacity(4096);
+    match serde_json::to_writer(&mut bytes, body) {
+        Ok(()) => json_bytes(status, Bytes::from(bytes)),
         Err(e) => {
             tracing::error!(error = %e, "could not serialise a response");
             ApiError::internal().into_response()
