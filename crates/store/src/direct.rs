@@ -46,8 +46,14 @@ impl Direct {
     }
 
     pub(crate) fn postgres(url: &str) -> StoreResult<Self> {
+        // The only writes made here are carts. A cart change lost in a crash of the
+        // database server (its last fraction of a second) costs a shopper one click
+        // again, so a commit need not wait for the disk; it is visible to every other
+        // connection at once all the same. SQLite's carts are written alike (WAL,
+        // synchronous NORMAL). Orders are never written here.
+        let options = PgConnectOptions::from_str(url)?.options([("synchronous_commit", "off")]);
         Ok(Direct::Postgres(Arc::new(PgLane {
-            options: PgConnectOptions::from_str(url)?,
+            options,
             idle: Mutex::new(Vec::new()),
             slots: Semaphore::new(POSTGRES_CONNECTIONS),
         })))
