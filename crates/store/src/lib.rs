@@ -37,6 +37,9 @@ pub struct Db {
     read: AnyPool,
     write: AnyPool,
     direct: direct::Direct,
+    /// Where rate-limit counters are written: on PostgreSQL the writers' pool; on
+    /// SQLite a file of their own (see `connect_counters`).
+    counters: AnyPool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -97,10 +100,12 @@ impl Db {
                 // and cart reads of 50 connections at once keep as many readers busy as
                 // one pool did before it was split. The cart's own queries have a few
                 // connections of their own besides (`direct`).
+                let write = pool(16).await?;
                 Ok(Db {
                     backend,
                     read: pool(16).await?,
-                    write: pool(16).await?,
+                    counters: write.clone(),
+                    write,
                     direct: direct::Direct::postgres(url)?,
                 })
             }
@@ -133,11 +138,16 @@ impl Db {
             .after_connect(sqlite_pragmas)
             .connect_with(options)
             .await?;
+        let counters = match sqlite_file(&url) {
+            Some(path) => connect_counters(&format!("{path}.limits")).await?,
+            None => open_counters("sqlite::memory:").await?,
+        };
         Ok(Db {
             backend: Backend::Sqlite,
             read,
             write,
             direct: direct::Direct::sqlite(sqlite_file(&url)),
+            counters,
         })
     }
 
@@ -149,6 +159,11 @@ impl Db {
     /// For everything that writes. On SQLite this is the one writer connection.
     pub fn writer(&self) -> &AnyPool {
         &self.write
+    }
+
+    /// For the rate-limit counters.
+    pub(crate) fn counters(&self) -> &AnyPool {
+        &self.counters
     }
 
     /// Applies the migrations not yet applied, each in its own transaction. On
@@ -178,7 +193,87 @@ impl Db {
         }
         self.read.close().await;
         self.write.close().await;
+        self.counters.close().await;
     }
+}
+
+/// SQLite keeps the rate-limit counters in a file of their own beside the shop's
+/// (`shop.db.limits`), written without waiting for the disk (`synchronous = OFF`).
+/// Every guarded call writes its counters, keys as varied as the shoppers' addresses,
+/// so their pages would otherwise make up most of the shop's log: each checkpoint of
+/// the shop's file then wrote megabytes of them to the disk and waited for it, and the
+/// calls queued behind the one writer waited too. Counters are disposable: a crash of
+/// the machine may lose the last ones or leave the file unreadable, and a file that
+/// cannot be opened is started afresh.
+async fn connect_counters(path: &str) -> StoreResult<AnyPool> {
+    match open_counters(&format!("sqlite://{path}?mode=rwc")).await {
+        Ok(pool) => Ok(pool),
+        Err(e) => {
+            tracing::warn!(%path, error = %e, "the rate-limit counters' file cannot be used; starting it afresh");
+            for file in [
+                path.to_string(),
+                format!("{path}-wal"),
+                format!("{path}-shm"),
+            ] {
+                match std::fs::remove_file(&file) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(StoreError::Config(format!("cannot remove {file}: {e}"))),
+                }
+            }
+            open_counters(&format!("sqlite://{path}?mode=rwc")).await
+        }
+    }
+}
+
+async fn open_counters(url: &str) -> StoreResult<AnyPool> {
+    let options = AnyConnectOptions::from_str(url)?;
+    // Checked on a connection of its own first: a pool would keep retrying a file
+    // that is not a database until its timeout.
+    if url != "sqlite::memory:" {
+        let mut conn = sqlx::ConnectOptions::connect(&options).await?;
+        let check: Vec<String> = sqlx::query_scalar("PRAGMA quick_check")
+            .fetch_all(&mut conn)
+            .await?;
+        sqlx::Connection::close(conn).await?;
+        if check.iter().any(|line| line != "ok") {
+            return Err(StoreError::Corrupt(format!(
+                "rate-limit counters: {}",
+                check.join("; ")
+            )));
+        }
+    }
+    // One connection, kept for good: an in-memory database lives as long as it does.
+    let pool = AnyPoolOptions::new()
+        .test_before_acquire(false)
+        .max_connections(1)
+        .min_connections(1)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .acquire_timeout(Duration::from_secs(30))
+        .after_connect(|conn, _meta| {
+            Box::pin(async move {
+                conn.execute("PRAGMA journal_mode = WAL").await?;
+                conn.execute("PRAGMA synchronous = OFF").await?;
+                conn.execute("PRAGMA busy_timeout = 5000").await?;
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await?;
+    sqlx::query(
+        "CREATE TABLE IF NOT EXISTS rate_limits (
+            limit_key    TEXT PRIMARY KEY,
+            window_start INTEGER NOT NULL,
+            hits         INTEGER NOT NULL
+        )",
+    )
+    .execute(&pool)
+    .await?;
+    sqlx::query("CREATE INDEX IF NOT EXISTS rate_limits_window ON rate_limits (window_start)")
+        .execute(&pool)
+        .await?;
+    Ok(pool)
 }
 
 type PragmaFuture<'c> =

@@ -1,6 +1,7 @@
 //! Rate-limit counters: one row per limited key, holding the start of its current
 //! window and the attempts in it. A hit is one atomic upsert, so concurrent attempts
-//! on any number of instances are counted exactly.
+//! on any number of instances are counted exactly. On SQLite they live in a file of
+//! their own (`Db::counters`).
 
 use super::{Db, StoreResult};
 
@@ -17,11 +18,11 @@ pub async fn hit_all(db: &Db, keys: &[(&str, i64)], now: i64) -> StoreResult<Vec
     // not wait for the write-ahead log to reach the disk before answering.
     let mut tx = match db.backend {
         super::Backend::Postgres => {
-            db.writer()
+            db.counters()
                 .begin_with("BEGIN; SET LOCAL synchronous_commit TO OFF")
                 .await?
         }
-        super::Backend::Sqlite => db.writer().begin().await?,
+        super::Backend::Sqlite => db.counters().begin().await?,
     };
     for i in order {
         let (key, window_secs) = keys[i];
@@ -56,7 +57,7 @@ async fn hit_in(
 pub async fn give_back(db: &Db, key: &str) -> StoreResult<()> {
     sqlx::query("UPDATE rate_limits SET hits = hits - 1 WHERE limit_key = $1 AND hits > 0")
         .bind(key)
-        .execute(db.writer())
+        .execute(db.counters())
         .await?;
     Ok(())
 }
@@ -65,7 +66,7 @@ pub async fn give_back(db: &Db, key: &str) -> StoreResult<()> {
 pub async fn clear(db: &Db, key: &str) -> StoreResult<()> {
     sqlx::query("DELETE FROM rate_limits WHERE limit_key = $1")
         .bind(key)
-        .execute(db.writer())
+        .execute(db.counters())
         .await?;
     Ok(())
 }
@@ -74,7 +75,7 @@ pub async fn clear(db: &Db, key: &str) -> StoreResult<()> {
 pub async fn sweep(db: &Db, before: i64) -> StoreResult<u64> {
     let done = sqlx::query("DELETE FROM rate_limits WHERE window_start < $1")
         .bind(before)
-        .execute(db.writer())
+        .execute(db.counters())
         .await?;
     Ok(done.rows_affected())
 }
