@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::direct::Direct;
+use super::direct::read_row;
 use super::{flag, Db, StoreError, StoreResult};
 use rules::catalog::model::*;
 
@@ -948,30 +948,7 @@ pub(crate) fn stock_level(
 /// add-to-cart reads it: it takes the direct way (see `direct`).
 pub async fn find_stock(db: &Db, id: ProductId) -> StoreResult<Option<StockLevel>> {
     const FIND: &str = concat!("SELECT ", stock_columns!(), " FROM products WHERE id = $1");
-    let row: Option<StockColumns> = match &db.direct {
-        Direct::Sqlite(readers) => readers.read(|conn| {
-            let mut statement = conn.prepare_cached(FIND)?;
-            let mut rows = statement.query([id.0])?;
-            rows.next()?
-                .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
-                .transpose()
-        })?,
-        Direct::Postgres(lane) => {
-            let mut held = lane.take().await?;
-            let row = sqlx::query_as(FIND)
-                .bind(id.0)
-                .fetch_optional(held.conn())
-                .await?;
-            held.done();
-            row
-        }
-        Direct::Pooled => {
-            sqlx::query_as(FIND)
-                .bind(id.0)
-                .fetch_optional(db.reader())
-                .await?
-        }
-    };
+    let row: Option<StockColumns> = read_row!(db, FIND, StockColumns, id.0);
     row.map(stock_level).transpose()
 }
 

@@ -5,7 +5,7 @@
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::direct::Direct;
+use super::direct::read_row;
 use super::sessions::SessionRecord;
 use super::{Db, StoreResult};
 use rules::customers::CustomerId;
@@ -228,31 +228,8 @@ pub async fn login_customer(
 ) -> StoreResult<Option<CustomerId>> {
     const FIND: &str =
         "SELECT customer_id FROM login_sessions WHERE token_hash = $1 AND expires_at > $2";
-    let id: Option<i64> = match &db.direct {
-        Direct::Sqlite(readers) => readers.read(|conn| {
-            let mut statement = conn.prepare_cached(FIND)?;
-            let mut rows = statement.query((token_hash, now))?;
-            rows.next()?.map(|r| r.get(0)).transpose()
-        })?,
-        Direct::Postgres(lane) => {
-            let mut held = lane.take().await?;
-            let id = sqlx::query_scalar(FIND)
-                .bind(token_hash)
-                .bind(now)
-                .fetch_optional(held.conn())
-                .await?;
-            held.done();
-            id
-        }
-        Direct::Pooled => {
-            sqlx::query_scalar(FIND)
-                .bind(token_hash)
-                .bind(now)
-                .fetch_optional(db.reader())
-                .await?
-        }
-    };
-    Ok(id.map(CustomerId))
+    let id = read_row!(db, FIND, (i64,), token_hash, now);
+    Ok(id.map(|(id,)| CustomerId(id)))
 }
 
 pub async fn delete_login(db: &Db, token_hash: &str) -> StoreResult<()> {

@@ -22,6 +22,38 @@ use tokio::sync::{Semaphore, SemaphorePermit};
 
 use crate::{StoreError, StoreResult};
 
+/// Reads at most one row, a tuple of `$columns`, with `$sql` and its arguments, the
+/// direct way where there is one (see the module's notes), else through the readers'
+/// pool. Written once for the three ways, since their query types differ.
+macro_rules! read_row {
+    ($db:expr, $sql:expr, $columns:ty, $($arg:expr),+ $(,)?) => {{
+        let row: Option<$columns> = match &$db.direct {
+            $crate::direct::Direct::Sqlite(readers) => readers.read(|conn| {
+                let mut statement = conn.prepare_cached($sql)?;
+                let mut rows = statement.query(($($arg,)+))?;
+                rows.next()?.map(<$columns>::try_from).transpose()
+            })?,
+            $crate::direct::Direct::Postgres(lane) => {
+                let mut held = lane.take().await?;
+                let row = sqlx::query_as($sql)
+                    $(.bind($arg))+
+                    .fetch_optional(held.conn())
+                    .await?;
+                held.done();
+                row
+            }
+            $crate::direct::Direct::Pooled => {
+                sqlx::query_as($sql)
+                    $(.bind($arg))+
+                    .fetch_optional($db.reader())
+                    .await?
+            }
+        };
+        row
+    }};
+}
+pub(crate) use read_row;
+
 /// How many connections of this kind one server keeps at most.
 const SQLITE_READERS: usize = 4;
 const POSTGRES_CONNECTIONS: usize = 8;

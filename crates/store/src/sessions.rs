@@ -6,7 +6,7 @@
 use sqlx::Row;
 
 use super::catalog::{stock_columns, stock_level, StockLevel};
-use super::direct::Direct;
+use super::direct::{read_row, Direct};
 use super::{Db, StoreResult};
 use rules::catalog::model::ProductId;
 
@@ -33,41 +33,7 @@ pub async fn find_session(db: &Db, id: &str, now: i64) -> StoreResult<Option<Ses
         version,
         expires_at,
     };
-    match &db.direct {
-        Direct::Sqlite(readers) => readers.read(|conn| {
-            let mut statement = conn.prepare_cached(FIND_SESSION)?;
-            let mut rows = statement.query((id, now))?;
-            rows.next()?
-                .map(|r| {
-                    Ok(record((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                    )))
-                })
-                .transpose()
-        }),
-        Direct::Postgres(lane) => {
-            let mut held = lane.take().await?;
-            let row: Option<Columns> = sqlx::query_as(FIND_SESSION)
-                .bind(id)
-                .bind(now)
-                .fetch_optional(held.conn())
-                .await?;
-            held.done();
-            Ok(row.map(record))
-        }
-        Direct::Pooled => {
-            let row: Option<Columns> = sqlx::query_as(FIND_SESSION)
-                .bind(id)
-                .bind(now)
-                .fetch_optional(db.reader())
-                .await?;
-            Ok(row.map(record))
-        }
-    }
+    Ok(read_row!(db, FIND_SESSION, Columns, id, now).map(record))
 }
 
 /// A product's stock and the session's row (unless it expired), read together for an
@@ -94,46 +60,7 @@ pub async fn find_session_and_stock(
         String,
         String,
     );
-    let row: Option<Columns> = match &db.direct {
-        Direct::Sqlite(readers) => readers.read(|conn| {
-            let mut statement = conn.prepare_cached(FIND)?;
-            let mut rows = statement.query((id, now, product.0))?;
-            rows.next()?
-                .map(|r| {
-                    Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                        r.get(6)?,
-                        r.get(7)?,
-                        r.get(8)?,
-                    ))
-                })
-                .transpose()
-        })?,
-        Direct::Postgres(lane) => {
-            let mut held = lane.take().await?;
-            let row = sqlx::query_as(FIND)
-                .bind(id)
-                .bind(now)
-                .bind(product.0)
-                .fetch_optional(held.conn())
-                .await?;
-            held.done();
-            row
-        }
-        Direct::Pooled => {
-            sqlx::query_as(FIND)
-                .bind(id)
-                .bind(now)
-                .bind(product.0)
-                .fetch_optional(db.reader())
-                .await?
-        }
-    };
+    let row: Option<Columns> = read_row!(db, FIND, Columns, id, now, product.0);
     let Some((sid, customer_id, cart, version, expires_at, manage, quantity, status, backorders)) =
         row
     else {
