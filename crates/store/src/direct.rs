@@ -54,6 +54,32 @@ macro_rules! read_row {
 }
 pub(crate) use read_row;
 
+/// Runs the one-statement write `$sql` with its arguments and gives the rows it
+/// changed: on PostgreSQL on the lane (see `postgres` for why it does not wait for the
+/// disk), elsewhere through the single writer.
+macro_rules! write_rows {
+    ($db:expr, $sql:expr, $($arg:expr),+ $(,)?) => {{
+        let rows: u64 = match &$db.direct {
+            $crate::direct::Direct::Postgres(lane) => {
+                let mut held = lane.take().await?;
+                let done = sqlx::query::<sqlx::Postgres>($sql)
+                    $(.bind($arg))+
+                    .execute(held.conn())
+                    .await?;
+                held.done();
+                done.rows_affected()
+            }
+            _ => sqlx::query($sql)
+                $(.bind($arg))+
+                .execute($db.writer())
+                .await?
+                .rows_affected(),
+        };
+        rows
+    }};
+}
+pub(crate) use write_rows;
+
 /// How many connections of this kind one server keeps at most.
 const SQLITE_READERS: usize = 4;
 const POSTGRES_CONNECTIONS: usize = 8;

@@ -206,7 +206,8 @@ impl Db {
 /// the machine may lose the last ones or leave the file unreadable, and a file that
 /// cannot be opened is started afresh.
 async fn connect_counters(path: &str) -> StoreResult<AnyPool> {
-    match open_counters(&format!("sqlite://{path}?mode=rwc")).await {
+    let url = format!("sqlite://{path}?mode=rwc");
+    match open_counters(&url).await {
         Ok(pool) => Ok(pool),
         Err(e) => {
             tracing::warn!(%path, error = %e, "the rate-limit counters' file cannot be used; starting it afresh");
@@ -221,7 +222,7 @@ async fn connect_counters(path: &str) -> StoreResult<AnyPool> {
                     Err(e) => return Err(StoreError::Config(format!("cannot remove {file}: {e}"))),
                 }
             }
-            open_counters(&format!("sqlite://{path}?mode=rwc")).await
+            open_counters(&url).await
         }
     }
 }

@@ -6,7 +6,7 @@
 use sqlx::Row;
 
 use super::catalog::{stock_columns, stock_level, StockLevel};
-use super::direct::{read_row, Direct};
+use super::direct::{read_row, write_rows};
 use super::{Db, StoreResult};
 use rules::catalog::model::ProductId;
 
@@ -97,29 +97,7 @@ pub async fn insert_session(
              version = sessions.version + 1, created_at = excluded.created_at,
              updated_at = excluded.updated_at, expires_at = excluded.expires_at
          WHERE sessions.expires_at <= excluded.created_at";
-    let rows = match &db.direct {
-        Direct::Postgres(lane) => {
-            let mut held = lane.take().await?;
-            let done = sqlx::query::<sqlx::Postgres>(INSERT)
-                .bind(id)
-                .bind(cart)
-                .bind(now)
-                .bind(expires_at)
-                .execute(held.conn())
-                .await?;
-            held.done();
-            done.rows_affected()
-        }
-        _ => sqlx::query(INSERT)
-            .bind(id)
-            .bind(cart)
-            .bind(now)
-            .bind(expires_at)
-            .execute(db.writer())
-            .await?
-            .rows_affected(),
-    };
-    Ok(rows == 1)
+    Ok(write_rows!(db, INSERT, id, cart, now, expires_at) == 1)
 }
 
 /// Replaces the cart if the session is still at `version`. False when another write
@@ -132,46 +110,12 @@ pub async fn update_cart(
     now: i64,
     expires_at: i64,
 ) -> StoreResult<bool> {
-    match &db.direct {
-        Direct::Postgres(lane) => {
-            let mut held = lane.take().await?;
-            let done = sqlx::query::<sqlx::Postgres>(UPDATE_CART)
-                .bind(cart)
-                .bind(now)
-                .bind(expires_at)
-                .bind(id)
-                .bind(version)
-                .execute(held.conn())
-                .await?;
-            held.done();
-            Ok(done.rows_affected() == 1)
-        }
-        _ => write_cart(db.writer(), id, version, cart, now, expires_at).await,
-    }
+    Ok(write_rows!(db, UPDATE_CART, cart, now, expires_at, id, version) == 1)
 }
 
 const UPDATE_CART: &str =
     "UPDATE sessions SET cart = $1, version = version + 1, updated_at = $2, expires_at = $3
      WHERE id = $4 AND version = $5";
-
-async fn write_cart<'e>(
-    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
-    id: &str,
-    version: i64,
-    cart: &str,
-    now: i64,
-    expires_at: i64,
-) -> StoreResult<bool> {
-    let done = sqlx::query(UPDATE_CART)
-        .bind(cart)
-        .bind(now)
-        .bind(expires_at)
-        .bind(id)
-        .bind(version)
-        .execute(executor)
-        .await?;
-    Ok(done.rows_affected() == 1)
-}
 
 /// An expired session is gone for good: its cart is not shown again.
 pub async fn delete_expired(db: &Db, now: i64) -> StoreResult<u64> {
@@ -193,7 +137,15 @@ pub async fn update_cart_in(
     now: i64,
     expires_at: i64,
 ) -> StoreResult<bool> {
-    write_cart(&mut **tx, id, version, cart, now, expires_at).await
+    let done = sqlx::query(UPDATE_CART)
+        .bind(cart)
+        .bind(now)
+        .bind(expires_at)
+        .bind(id)
+        .bind(version)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Reads a session's row inside a transaction and holds it: on PostgreSQL the row is
