@@ -306,7 +306,7 @@ async fn a_mail_queued_in_a_rolled_back_transaction_is_never_sent(backend: Backe
     };
     let ctx = mail::MailContext::new("Lumen & Loom", "https://shop.example");
     let welcome = |to: &str| mail::account::new_account(&ctx, "Ada", to);
-    let mut tx = app.db().writer().begin().await.unwrap();
+    let mut tx = app.db().begin_write().await.unwrap();
     mail::queue_in(
         &mut tx,
         "customer_new_account",
@@ -316,7 +316,7 @@ async fn a_mail_queued_in_a_rolled_back_transaction_is_never_sent(backend: Backe
     .await
     .unwrap();
     tx.rollback().await.unwrap();
-    let mut tx = app.db().writer().begin().await.unwrap();
+    let mut tx = app.db().begin_write().await.unwrap();
     mail::queue_in(
         &mut tx,
         "customer_new_account",

@@ -252,6 +252,97 @@ async fn an_add_to_cart_reads_stock_and_session_together(backend: Backend) {
     app.stop().await;
 }
 
+/// A cart write that meets an order holding the database's write lock waits for it
+/// and then lands, and hundreds of writes in a row are each seen by the next read.
+async fn a_cart_write_waits_for_a_writer_that_holds_the_lock(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let db = app.db();
+    let t = rules::clock::now();
+    assert!(sessions::insert_session(db, "t_cccc", "{}", t, t + 1000)
+        .await
+        .unwrap());
+    // Another writer's transaction (as placing an order is) holds the lock: on SQLite
+    // the whole database's, on PostgreSQL the session's row.
+    let mut tx = db.begin_write().await.unwrap();
+    sqlx::query("UPDATE sessions SET updated_at = updated_at WHERE id = 't_cccc'")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let writing = {
+        let db = db.clone();
+        tokio::spawn(async move {
+            sessions::update_cart(&db, "t_cccc", 1, "{\"n\":1}", t, t + 1000).await
+        })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!writing.is_finished(), "the cart write waits for the lock");
+    tx.commit().await.unwrap();
+    assert!(writing.await.unwrap().unwrap(), "then it lands");
+    for version in 2..=400 {
+        let session = sessions::find_session(db, "t_cccc", t)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(session.version, version);
+        let cart = format!("{{\"n\":{version}}}");
+        assert!(
+            sessions::update_cart(db, "t_cccc", version, &cart, t, t + 1000)
+                .await
+                .unwrap()
+        );
+    }
+    let session = sessions::find_session(db, "t_cccc", t)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (session.version, session.cart.as_str()),
+        (401, "{\"n\":400}")
+    );
+    app.stop().await;
+}
+
+/// A transaction that reads and then writes (as placing an order does) is not undone
+/// by a cart write that lands in between: both land.
+async fn a_transaction_that_reads_first_still_writes_beside_cart_writes(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let db = app.db();
+    let t = rules::clock::now();
+    assert!(sessions::insert_session(db, "t_dddd", "{}", t, t + 1000)
+        .await
+        .unwrap());
+    let mut tx = db.begin_write().await.unwrap();
+    let (version,): (i64,) = sqlx::query_as("SELECT version FROM sessions WHERE id = 't_dddd'")
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    assert_eq!(version, 1);
+    let writing = {
+        let db = db.clone();
+        tokio::spawn(async move {
+            sessions::update_cart(&db, "t_dddd", 1, "{\"n\":1}", t, t + 1000).await
+        })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    sqlx::query("UPDATE sessions SET updated_at = $1 WHERE id = 't_dddd'")
+        .bind(t + 5)
+        .execute(&mut *tx)
+        .await
+        .expect("the transaction's write lands");
+    tx.commit().await.unwrap();
+    assert!(writing.await.unwrap().unwrap(), "so does the cart's");
+    let session = sessions::find_session(db, "t_dddd", t)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(session.version, 2);
+    app.stop().await;
+}
+
 /// A read abandoned half way (the client went away) leaves no connection behind in
 /// an unknown state: the reads after it answer as before.
 async fn an_abandoned_read_leaves_the_next_ones_working(backend: Backend) {
@@ -327,6 +418,8 @@ on_both_databases!(
     expired_sessions_are_gone_and_can_start_again,
     an_add_to_cart_reads_stock_and_session_together,
     an_abandoned_read_leaves_the_next_ones_working,
+    a_cart_write_waits_for_a_writer_that_holds_the_lock,
+    a_transaction_that_reads_first_still_writes_beside_cart_writes,
     a_setting_is_created_once,
     migrating_twice_changes_nothing,
 );

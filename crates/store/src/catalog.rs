@@ -138,7 +138,7 @@ pub(crate) async fn bump_version(tx: &mut Transaction<'_, Any>) -> StoreResult<(
 
 /// Writes a whole catalogue in one transaction (used for the demo data and tests).
 pub async fn insert_catalog(db: &Db, data: &CatalogData) -> StoreResult<()> {
-    let mut tx = db.writer().begin().await?;
+    let mut tx = db.begin_write().await?;
     for m in &data.media {
         sqlx::query(
             "INSERT INTO media (id, file_name, mime_type, width, height, alt, caption, body)
@@ -226,7 +226,7 @@ pub(crate) async fn insert_product(tx: &mut Transaction<'_, Any>, p: &Product) -
 /// Creates or replaces one product (with its links) and logs the change, so every
 /// instance reloads that product alone.
 pub async fn save_product(db: &Db, p: &Product) -> StoreResult<()> {
-    let mut tx = db.writer().begin().await?;
+    let mut tx = db.begin_write().await?;
     write_product(&mut tx, p, true).await?;
     record_change(&mut tx, &[Change::Product(p.id)]).await?;
     tx.commit().await?;
@@ -959,7 +959,7 @@ pub async fn set_stock(
     quantity: i64,
     status: StockStatus,
 ) -> StoreResult<()> {
-    let mut tx = db.writer().begin().await?;
+    let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE products SET manage_stock = 1, stock_quantity = $1, stock_status = $2, live_changed_at = $4 WHERE id = $3")
         .bind(quantity)
         .bind(status.as_str())
@@ -974,7 +974,7 @@ pub async fn set_stock(
 
 /// Tells every server instance to reload its catalogue snapshot (stock figures changed).
 pub async fn bump_catalog_version(db: &Db) -> StoreResult<()> {
-    let mut tx = db.writer().begin().await?;
+    let mut tx = db.begin_write().await?;
     bump_version(&mut tx).await?;
     tx.commit().await?;
     Ok(())

@@ -125,7 +125,7 @@ const fn rows_per_statement(columns: usize) -> usize {
 impl<'c> ImportWriter<'c> {
     pub async fn begin(db: &'c Db) -> StoreResult<ImportWriter<'c>> {
         Ok(ImportWriter {
-            tx: db.writer().begin().await?,
+            tx: db.begin_write().await?,
             written: Vec::new(),
             terms_written: false,
         })

@@ -189,7 +189,7 @@ pub async fn insert_login(
     now: i64,
     expires_at: i64,
 ) -> StoreResult<()> {
-    let mut tx = db.writer().begin().await?;
+    let mut tx = db.begin_write().await?;
     insert_login_in(&mut tx, token_hash, id, now, expires_at).await?;
     tx.commit().await?;
     Ok(())
@@ -390,7 +390,7 @@ pub struct SessionAttach<'a> {
 /// the sessions merged into it. False (and nothing changed) when any of them was
 /// written meanwhile: read again and retry.
 pub async fn attach_session(db: &Db, a: &SessionAttach<'_>) -> StoreResult<bool> {
-    let mut tx = db.writer().begin().await?;
+    let mut tx = db.begin_write().await?;
     let stored = match a.version {
         Some(version) => sqlx::query(
             "UPDATE sessions SET cart = $1, customer_id = $2, version = version + 1,

@@ -5,14 +5,18 @@
 //! own, a second round trip per query on PostgreSQL.
 //!
 //! On SQLite the reads run on the calling thread, on read-only connections to the same
-//! file (WAL: a reader never waits for the writer, and sees every committed write);
-//! writes stay with the pool's single writer. On PostgreSQL a connection is taken for
+//! file (WAL: a reader never waits for the writer, and sees every committed write).
+//! The cart's one-statement writes run there too, on one read-write connection, when
+//! they can have the database's write lock at once; when the pool's writer holds it
+//! (an order being placed), they go to the pool and wait their turn there, so the
+//! calling thread never waits for a lock. On PostgreSQL a connection is taken for
 //! one statement and given back only when that statement finished: one that failed or
 //! was abandoned half way (a client that went away) is closed, so none is reused in an
 //! unknown state and none needs testing. An in-memory SQLite database has no file for
 //! a second connection to open: its queries go through the pool.
 
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rusqlite::OpenFlags;
@@ -55,12 +59,20 @@ macro_rules! read_row {
 pub(crate) use read_row;
 
 /// Runs the one-statement write `$sql` with its arguments and gives the rows it
-/// changed: on PostgreSQL on the lane (see `postgres` for why it does not wait for the
-/// disk), elsewhere through the single writer.
+/// changed: on SQLite on the calling thread when the write lock is free at once, on
+/// PostgreSQL on the lane (see `postgres` for why it does not wait for the disk),
+/// otherwise through the single writer.
 macro_rules! write_rows {
     ($db:expr, $sql:expr, $($arg:expr),+ $(,)?) => {{
-        let rows: u64 = match &$db.direct {
-            $crate::direct::Direct::Postgres(lane) => {
+        let direct = match &$db.direct {
+            $crate::direct::Direct::Sqlite(sqlite) => sqlite.write(|conn| {
+                conn.prepare_cached($sql)?.execute(($($arg,)+))
+            }),
+            _ => None,
+        };
+        let rows: u64 = match (direct, &$db.direct) {
+            (Some(done), _) => done? as u64,
+            (None, $crate::direct::Direct::Postgres(lane)) => {
                 let mut held = lane.take().await?;
                 let done = sqlx::query::<sqlx::Postgres>($sql)
                     $(.bind($arg))+
@@ -69,12 +81,15 @@ macro_rules! write_rows {
                 held.done();
                 done.rows_affected()
             }
-            _ => sqlx::query($sql)
+            (None, _) => sqlx::query($sql)
                 $(.bind($arg))+
                 .execute($db.writer())
                 .await?
                 .rows_affected(),
         };
+        if let $crate::direct::Direct::Sqlite(sqlite) = &$db.direct {
+            sqlite.after_write($db);
+        }
         rows
     }};
 }
@@ -86,7 +101,7 @@ const POSTGRES_CONNECTIONS: usize = 8;
 
 #[derive(Clone)]
 pub(crate) enum Direct {
-    Sqlite(Arc<SqliteReaders>),
+    Sqlite(Arc<SqliteDirect>),
     Postgres(Arc<PgLane>),
     /// Everything through the pool.
     Pooled,
@@ -95,9 +110,11 @@ pub(crate) enum Direct {
 impl Direct {
     pub(crate) fn sqlite(path: Option<&str>) -> Self {
         match path {
-            Some(path) => Direct::Sqlite(Arc::new(SqliteReaders {
+            Some(path) => Direct::Sqlite(Arc::new(SqliteDirect {
                 path: path.to_string(),
                 idle: Mutex::new(Vec::new()),
+                writer: Mutex::new(None),
+                unchecked_writes: AtomicU32::new(0),
             })),
             None => Direct::Pooled,
         }
@@ -118,14 +135,26 @@ impl Direct {
     }
 }
 
-/// Read-only SQLite connections, used on the calling thread. A point read by primary
-/// key takes microseconds; a checkpoint never blocks a WAL reader.
-pub(crate) struct SqliteReaders {
+/// SQLite connections used on the calling thread: read-only ones, and one that writes.
+/// A point read by primary key takes microseconds; a checkpoint never blocks a WAL
+/// reader.
+pub(crate) struct SqliteDirect {
     path: String,
     idle: Mutex<Vec<rusqlite::Connection>>,
+    /// Opened on the first write; `None` again after a failure, so a connection in an
+    /// unknown state is never reused.
+    writer: Mutex<Option<rusqlite::Connection>>,
+    /// Commits made here since the log was last handed to a checkpoint.
+    unchecked_writes: AtomicU32,
 }
 
-impl SqliteReaders {
+/// The direct writer leaves its log to the pool's writer: after this many commits it
+/// asks for a checkpoint there, on the pool's thread, instead of running one (with its
+/// wait for the disk) on the calling thread. SQLite's own default is a checkpoint
+/// every 1,000 pages; a cart write adds two or three.
+const WRITES_PER_CHECKPOINT: u32 = 300;
+
+impl SqliteDirect {
     /// Runs `read` on an idle connection (or a new one), then keeps the connection
     /// for the next read unless enough are kept already.
     pub(crate) fn read<T>(
@@ -143,6 +172,84 @@ impl SqliteReaders {
             idle.push(conn);
         }
         Ok(out)
+    }
+
+    /// Runs the one-statement `write` on the direct writer if it is free and the
+    /// database's write lock can be had at once. `None` when either is busy: nothing
+    /// was written, and the caller goes to the pool's writer, which waits its turn.
+    pub(crate) fn write<T>(
+        &self,
+        write: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T>,
+    ) -> Option<StoreResult<T>> {
+        let mut slot = match self.writer.try_lock() {
+            Ok(slot) => slot,
+            Err(std::sync::TryLockError::WouldBlock) => return None,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+        };
+        if slot.is_none() {
+            match self.open_writer() {
+                Ok(conn) => *slot = Some(conn),
+                Err(e) => return Some(Err(e.into())),
+            }
+        }
+        let conn = slot.as_ref()?;
+        match write(conn) {
+            Ok(out) => {
+                self.unchecked_writes.fetch_add(1, Ordering::Relaxed);
+                Some(Ok(out))
+            }
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(
+                    e.code,
+                    rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+                ) =>
+            {
+                None
+            }
+            Err(e) => {
+                *slot = None;
+                Some(Err(e.into()))
+            }
+        }
+    }
+
+    /// After a cart write (either way): past `WRITES_PER_CHECKPOINT` direct commits,
+    /// a passive checkpoint on the pool's writer, in the background.
+    pub(crate) fn after_write(&self, db: &crate::Db) {
+        if self.unchecked_writes.load(Ordering::Relaxed) < WRITES_PER_CHECKPOINT
+            || self.unchecked_writes.swap(0, Ordering::Relaxed) < WRITES_PER_CHECKPOINT
+        {
+            return;
+        }
+        let pool = db.writer().clone();
+        tokio::spawn(async move {
+            if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                .execute(&pool)
+                .await
+            {
+                tracing::warn!(error = %e, "checkpoint of the shop's log failed");
+            }
+        });
+    }
+
+    pub(crate) fn close(&self) {
+        self.writer.lock().unwrap_or_else(|e| e.into_inner()).take();
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
+    fn open_writer(&self) -> rusqlite::Result<rusqlite::Connection> {
+        let conn = rusqlite::Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        // The same settings as the pool's connections (`sqlite_pragmas`), except that
+        // a busy lock is never waited for here, and the log's checkpoints are left to
+        // the pool's writer (`after_write`).
+        conn.execute_batch(
+            "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; \
+             PRAGMA busy_timeout = 0; PRAGMA wal_autocheckpoint = 0;",
+        )?;
+        Ok(conn)
     }
 
     fn open(&self) -> StoreResult<rusqlite::Connection> {

@@ -187,9 +187,23 @@ impl Db {
         }
     }
 
+    /// A transaction that writes. On SQLite it takes the database's write lock at the
+    /// start (`BEGIN IMMEDIATE`), waiting for it as long as the busy timeout allows: the
+    /// cart's direct writes (`direct`) commit beside the pool's writer, and SQLite
+    /// refuses at once, without waiting, a deferred transaction that read before such a
+    /// commit and writes after it.
+    pub async fn begin_write(&self) -> StoreResult<orders::Tx<'static>> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.write.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.write.begin().await?,
+        })
+    }
+
     pub async fn close(&self) {
-        if let direct::Direct::Postgres(lane) = &self.direct {
-            lane.close();
+        match &self.direct {
+            direct::Direct::Postgres(lane) => lane.close(),
+            direct::Direct::Sqlite(sqlite) => sqlite.close(),
+            direct::Direct::Pooled => {}
         }
         self.read.close().await;
         self.write.close().await;

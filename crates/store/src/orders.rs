@@ -241,7 +241,7 @@ pub async fn find_draft(db: &Db, session_id: &str) -> StoreResult<Option<Order>>
 
 /// Creates the session's draft order, or returns the one a concurrent request made.
 pub async fn create_draft(db: &Db, order: &Order, session_id: &str) -> StoreResult<Order> {
-    let mut tx = db.writer().begin().await?;
+    let mut tx = db.begin_write().await?;
     let inserted = sqlx::query_scalar::<_, i64>(
         "INSERT INTO orders (order_key, status, session_id, currency, billing, shipping, lines, created_at, updated_at)
          VALUES ($1, 'checkout-draft', $2, $3, $4, $5, $6, $7, $7)

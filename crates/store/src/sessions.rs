@@ -228,7 +228,7 @@ pub async fn set_aside_cart(
     problem: &str,
     now: i64,
 ) -> StoreResult<()> {
-    let mut tx = db.writer().begin().await?;
+    let mut tx = db.begin_write().await?;
     let emptied = sqlx::query(
         "UPDATE sessions SET cart = '{}', version = version + 1, updated_at = $1
          WHERE id = $2 AND version = $3",

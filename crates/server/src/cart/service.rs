@@ -93,7 +93,7 @@ pub async fn change_found<T>(
         return Ok((cart, out));
     }
     // Another write came first: apply this one on top of it, holding the row.
-    let mut tx = state.db.writer().begin().await.map_err(StoreError::from)?;
+    let mut tx = state.db.begin_write().await?;
     sessions::ensure_session(&mut tx, id, now).await?;
     let record = sessions::lock_session(&mut tx, &state.db, id)
         .await?

@@ -25,7 +25,7 @@ pub async fn pay_existing(
         .find(payment_method)
         .ok_or(PlaceError::PaymentMethod)?
         .clone();
-    let mut tx = state.db.writer().begin().await.map_err(StoreError::from)?;
+    let mut tx = state.db.begin_write().await?;
     let mut current = store::orders::lock_order(&mut tx, &state.db, order.id)
         .await?
         .ok_or(PlaceError::EmptyCart)?;

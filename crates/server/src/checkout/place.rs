@@ -160,7 +160,7 @@ pub async fn place_order(
     input: &CheckoutInput,
     account: Option<CheckoutAccount<'_>>,
 ) -> Result<Placed, PlaceError> {
-    let mut tx = state.db.writer().begin().await.map_err(StoreError::from)?;
+    let mut tx = state.db.begin_write().await?;
     let outcome = place_in(state, &mut tx, session, now, input, account).await;
     match outcome {
         Ok(Placing::Placed(placed)) => {

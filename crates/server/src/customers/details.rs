@@ -126,7 +126,7 @@ pub async fn change_details(
         return Err(AccountError::EmailTaken);
     }
     if hash.is_some() {
-        let mut tx = db.writer().begin().await.map_err(StoreError::from)?;
+        let mut tx = db.begin_write().await?;
         customers::delete_logins_in(&mut tx, customer.id, Some(keep_login), now).await?;
         tx.commit().await.map_err(StoreError::from)?;
     }

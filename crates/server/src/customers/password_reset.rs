@@ -34,7 +34,7 @@ pub async fn request_reset(
         .unwrap_or(&customer.email)
         .clone();
     let rendered = mails::reset_password(mail_ctx, &greeting, &customer.email, &key);
-    let mut tx = db.writer().begin().await.map_err(StoreError::from)?;
+    let mut tx = db.begin_write().await?;
     customers::insert_reset_in(
         &mut tx,
         &token_hash(&key),
@@ -78,7 +78,7 @@ pub async fn reset_password(db: &Db, r: &ResetRequest<'_>, now: i64) -> Result<(
         PasswordProblem::TooShort => AccountError::PasswordTooShort { field: "password" },
     })?;
     let hash = hash_password(&password).await?;
-    let mut tx = db.writer().begin().await.map_err(StoreError::from)?;
+    let mut tx = db.begin_write().await?;
     if !customers::use_reset_in(&mut tx, &key_hash, customer.id, now).await? {
         return Err(AccountError::InvalidResetKey);
     }

@@ -120,7 +120,7 @@ pub async fn create_customer(
     names: Names,
 ) -> Result<CustomerId, AccountError> {
     let account = NewAccount::prepare(db, email, password, names).await?;
-    let mut tx = db.writer().begin().await.map_err(StoreError::from)?;
+    let mut tx = db.begin_write().await?;
     let id = account
         .create_in(&mut tx, mail_ctx, rules::clock::now())
         .await?;

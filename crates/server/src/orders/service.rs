@@ -83,7 +83,7 @@ impl OrderService<'_> {
         actor: &Actor,
         now: i64,
     ) -> Result<Edited, EditError> {
-        let mut tx = self.db.writer().begin().await?;
+        let mut tx = self.db.begin_write().await?;
         let mut order = store::orders::lock_order(&mut tx, self.db, id)
             .await?
             .filter(|o| o.status != OrderStatus::CheckoutDraft)
@@ -172,7 +172,7 @@ impl OrderService<'_> {
         actor: &Actor,
         now: i64,
     ) -> Result<OrderNote, EditError> {
-        let mut tx = self.db.writer().begin().await?;
+        let mut tx = self.db.begin_write().await?;
         let order = store::orders::lock_order(&mut tx, self.db, id)
             .await?
             .filter(|o| o.status != OrderStatus::CheckoutDraft)
