@@ -5,7 +5,9 @@
 # with a fresh SQLite database (then, if asked, on a fresh PostgreSQL schema), and
 # for three Store API endpoints measures the maximum throughput, the p99 latency at a
 # fixed rate of half the target, and the server's peak memory; then serves each
-# endpoint's recorded response from the ceiling under the same load. Prints a
+# endpoint's recorded response from the ceiling under the same load (on PostgreSQL
+# also the floor: the ceiling asking the database as many questions per request as
+# the cart calls make round trips). Prints a
 # markdown table and writes it to bench/results/latest.md. Exits 0 whether or not
 # the targets are met; only a broken run exits non-zero.
 #
@@ -404,6 +406,28 @@ bench_backend() { # label database-url
     stop_pid "$cpid"
   done
 
+  # On PostgreSQL, the floor under the cart calls: the ceiling again, asking the
+  # database as many prepared questions per request as the call needs round trips
+  # (GET /cart one, add-item two), questions that read no table. No answer that reads
+  # the database that often can be faster on this machine.
+  declare -A floor_rps floor_questions=([cart]=1 [add-item]=2)
+  if ((CEILING)) && [[ $label == PostgreSQL ]]; then
+    for name in cart add-item; do
+      [[ " ${names[*]} " == *" $name "* ]] || continue
+      echo "bench: [$label] $name: floor, ${floor_questions[$name]} database round trip(s) per request (${DURATION} s)" >&2
+      start_listening "$dir" "$dir/floor-$name.log" "$CEILING_BIN" --bind 127.0.0.1:0 \
+        --body "${body[$name]}" --status "${status[$name]}" \
+        --postgres "$db_url" --questions "${floor_questions[$name]}"
+      local fpid=$STARTED_PID floor_url="http://$STARTED_ADDR/${url[$name]#http://*/}"
+      # shellcheck disable=SC2086
+      run_wrk "$label-floor-warmup-$name" "$floor_url" "${script[$name]}" 1 0 "$fpid" ${xenv[$name]}
+      # shellcheck disable=SC2086
+      run_wrk "$label-floor-$name" "$floor_url" "${script[$name]}" "$DURATION" 0 "$fpid" ${xenv[$name]}
+      floor_rps[$name]=${R[rps]}
+      stop_pid "$fpid"
+    done
+  fi
+
   # ---- the table ----
   local t=""
   t+="### $label"$'\n\n'
@@ -425,6 +449,8 @@ bench_backend() { # label database-url
     t+=" | ${max_err[$name]} / ${fix_err[$name]} | ${cpu_req[$name]} µs | ${cpu_s[$name]}% / $db_txt / ${cpu_w[$name]}% / ${cpu_i[$name]}% / ${cpu_o[$name]}% |"$'\n'
     local line="$label $name: $(thousands "${max_rps[$name]}") req/s"
     ((CEILING)) && line+=" = $share_txt of ceiling $(thousands "${ceil_rps[$name]}") req/s"
+    [[ -z ${floor_rps[$name]:-} ]] ||
+      line+=" (floor with ${floor_questions[$name]} round trip(s): $(thousands "${floor_rps[$name]}") req/s = $(pct "${floor_rps[$name]}" "${ceil_rps[$name]}") of ceiling)"
     line+="; p99 $(ms "${fix_p99[$name]}") at $(thousands "${fix_rps[$name]}") req/s"
     SUMMARY+="$line"$'\n'
   done
@@ -441,6 +467,13 @@ bench_backend() { # label database-url
     other_txt+=" $name ${fix_other[$name]}%,"
   done
   t+="Fixed-rate runs: send slots missed by more than 1 ms (no free connection):${slip_txt%,}; CPU used by the rest of the machine meanwhile:${other_txt%,}."$'\n'
+  local floor_txt=""
+  for name in cart add-item; do
+    [[ -z ${floor_rps[$name]:-} ]] && continue
+    floor_txt+=" $name $(thousands "${floor_rps[$name]}") req/s with ${floor_questions[$name]} (= $(pct "${floor_rps[$name]}" "${ceil_rps[$name]}") of its ceiling; the shop reaches $(pct "${max_rps[$name]}" "${floor_rps[$name]}") of it),"
+  done
+  [[ -z $floor_txt ]] ||
+    t+="Floor (the ceiling asking the database one prepared question per round trip the call needs, reading no table):${floor_txt%,}."$'\n'
   [[ -z $catalogue_note ]] || t+="Note: $catalogue_note."$'\n'
   TABLES+="$t"$'\n'
   SUMMARY+="$label memory: VmHWM $hwm_mb MB"$'\n'
