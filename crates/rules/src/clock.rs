@@ -30,6 +30,11 @@ pub fn iso_date(unix: i64) -> String {
     write(unix, ISO)
 }
 
+/// `2026-11-22T12:13:59+00:00`: a W3C date-time, as sitemaps write a page's last change.
+pub fn w3c_date(unix: i64) -> String {
+    format!("{}+00:00", iso_date(unix))
+}
+
 /// `November 22, 2026`, as the mails and order pages write a day.
 pub fn long_date(unix: i64) -> String {
     write(unix, LONG)
@@ -48,6 +53,7 @@ mod tests {
     fn dates_are_written_in_the_shops_formats() {
         assert_eq!(iso_date(0), "1970-01-01T00:00:00");
         assert_eq!(iso_date(1_795_349_639), "2026-11-22T12:13:59");
+        assert_eq!(w3c_date(1_795_349_639), "2026-11-22T12:13:59+00:00");
         assert_eq!(iso_date(951_782_400), "2000-02-29T00:00:00");
         assert_eq!(long_date(1_795_349_639), "November 22, 2026");
         assert_eq!(long_date(951_782_400), "February 29, 2000");

@@ -14,6 +14,7 @@ pub mod markup;
 pub mod orders;
 pub mod rate_limit;
 pub mod router;
+pub mod seo;
 pub mod server;
 pub mod session;
 pub mod shell;

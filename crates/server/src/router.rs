@@ -6,7 +6,7 @@ use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::any;
+use axum::routing::{any, get};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -43,6 +43,9 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
 pub fn app(state: SharedState) -> Router {
     let router = api_routes()
         .into_router()
+        .route("/robots.txt", get(crate::seo::robots))
+        .route("/sitemap.xml", get(crate::seo::sitemap))
+        .route("/sitemaps/{file}", get(crate::seo::sitemap_file))
         .route("/wp-json", any(no_route))
         .route("/wp-json/{*rest}", any(no_route))
         // Every route answers a method it does not take in JSON, with `Allow`.

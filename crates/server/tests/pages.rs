@@ -286,7 +286,150 @@ async fn an_unbuilt_storefront_says_so_under_the_escaped_shop_name(backend: Back
     app.stop().await;
 }
 
+/// `robots.txt` points crawlers at the sitemap and keeps them out of the shopper's own
+/// pages; the sitemap lists the shop's pages, its categories and brands with products,
+/// and every product that is shown or found by search, with absolute links from the
+/// shop's own address.
+async fn robots_and_the_sitemap_list_what_search_engines_should_read(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let res = app.bare().get(app.url("/robots.txt")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "text/plain; charset=utf-8");
+    assert!(
+        res.headers().get("set-cookie").is_none(),
+        "no session for a crawler"
+    );
+    let robots = res.text().await.unwrap();
+    assert!(robots.starts_with("User-agent: *\n"));
+    for line in [
+        "Disallow: /cart",
+        "Disallow: /checkout",
+        "Disallow: /my-account",
+        "Disallow: /*?add-to-cart=",
+    ] {
+        assert!(robots.lines().any(|l| l == line), "{line} in {robots}");
+    }
+    assert!(robots
+        .lines()
+        .any(|l| l == format!("Sitemap: {}", app.url("/sitemap.xml"))));
+
+    let before = app
+        .bare()
+        .get(app.url("/sitemap.xml"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for path in ["/product/socks/", "/product/poster/"] {
+        assert!(
+            before.contains(&format!("<loc>{}</loc>", app.url(path))),
+            "{path} listed at first"
+        );
+    }
+    // One product hidden from the catalogue and search, one back to draft: neither is listed.
+    let mut hidden = store::catalog::load_products(
+        app.db(),
+        Some(&[
+            rules::catalog::model::ProductId(SOCKS),
+            rules::catalog::model::ProductId(POSTER),
+        ]),
+    )
+    .await
+    .unwrap();
+    for p in &mut hidden {
+        if p.id.0 == SOCKS {
+            p.visibility = rules::catalog::model::CatalogVisibility::Hidden;
+        } else {
+            p.status = rules::catalog::model::ProductStatus::Draft;
+        }
+        store::catalog::save_product(app.db(), p).await.unwrap();
+    }
+    app.server
+        .as_ref()
+        .unwrap()
+        .state
+        .refresh_catalog()
+        .await
+        .unwrap();
+
+    let res = app
+        .bare()
+        .get(app.url("/sitemap.xml"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(
+        res.headers()["content-type"],
+        "application/xml; charset=utf-8"
+    );
+    let xml = res.text().await.unwrap();
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"));
+    let locs: Vec<&str> = xml
+        .split("<loc>")
+        .skip(1)
+        .map(|rest| &rest[..rest.find("</loc>").unwrap()])
+        .collect();
+    for path in [
+        "/",
+        "/shop/",
+        "/product-category/hoodies/",
+        "/product-category/decor/",
+        "/brand/lumen/",
+        "/product/beanie/",
+        "/product/hoodie/",
+        "/product/tom-and-jerry-mug/",
+    ] {
+        assert!(locs.contains(&app.url(path).as_str()), "{path} in {locs:?}");
+    }
+    for path in ["/product/socks/", "/product/poster/", "/cart", "/checkout"] {
+        assert!(
+            !locs.contains(&app.url(path).as_str()),
+            "{path} not in the sitemap"
+        );
+    }
+    assert!(
+        !locs.iter().any(|l| l.contains("hoodie-3")),
+        "no variation in {locs:?}"
+    );
+    assert_eq!(locs.len(), xml.matches("<url>").count());
+    // Products carry their last change as a W3C date-time.
+    let beanie = &xml[xml.find(&app.url("/product/beanie/")).unwrap()..];
+    let lastmod = between(beanie, "<lastmod>", "</lastmod>");
+    assert_eq!(
+        lastmod.len(),
+        "2026-11-22T12:13:59+00:00".len(),
+        "{lastmod}"
+    );
+    assert!(lastmod.ends_with("+00:00"));
+
+    // A split sitemap's files exist only past the protocol's 50,000 addresses.
+    let res = app
+        .bare()
+        .get(app.url("/sitemaps/1.xml"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 404);
+    // A name the shop does not answer for never reaches a link.
+    let res = app
+        .bare()
+        .get(app.url("/sitemap.xml"))
+        .header("host", "evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(res.status(), 200);
+    assert!(!res.text().await.unwrap().contains("evil.example"));
+    app.stop().await;
+}
+
 on_both_databases!(
+    robots_and_the_sitemap_list_what_search_engines_should_read,
     a_product_page_carries_its_head_before_any_script,
     unknown_pages_are_404_but_still_the_app,
     hashed_assets_are_cached_for_a_year,
