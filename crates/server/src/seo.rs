@@ -7,6 +7,9 @@
 //! Up to `URLS_PER_FILE` addresses it is one list; past that it is an index of files
 //! `/sitemaps/N.xml` of at most that many each, as the sitemaps protocol requires.
 
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
 use askama::Template;
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -14,6 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use rules::catalog::index::Catalog;
 use rules::catalog::model::{ProductKind, ProductStatus};
+use tokio::sync::Semaphore;
 
 use crate::shop_url::BaseUrl;
 use crate::state::SharedState;
@@ -50,24 +54,35 @@ pub async fn robots(Extension(base): Extension<BaseUrl>) -> Response {
     }
     .render()
     .unwrap_or_default();
-    answer("text/plain; charset=utf-8", body)
+    let mut res = (StatusCode::OK, body).into_response();
+    let headers = res.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE));
+    res
 }
 
 pub async fn sitemap(
     State(state): State<SharedState>,
     Extension(base): Extension<BaseUrl>,
+    req: Request,
 ) -> Response {
     let catalog = state.catalog.get();
-    let body = match files(count(&catalog), URLS_PER_FILE) {
-        0 => url_set(&entries(&catalog, &base, 0, URLS_PER_FILE)),
-        n => {
-            let files: Vec<String> = (1..=n)
-                .map(|n| base.link(&format!("/sitemaps/{n}.xml")))
-                .collect();
-            SitemapIndex { files: &files }.render().unwrap_or_default()
-        }
-    };
-    answer("application/xml; charset=utf-8", body)
+    if let Some(res) = unchanged(&catalog, &base, 0, &req) {
+        return res;
+    }
+    let files = files(count(&catalog), URLS_PER_FILE);
+    if files == 0 {
+        return rendered(catalog, base, 0, 0).await;
+    }
+    let links: Vec<String> = (1..=files)
+        .map(|n| base.link(&format!("/sitemaps/{n}.xml")))
+        .collect();
+    let body = SitemapIndex { files: &links }.render().unwrap_or_default();
+    let tag = etag(&catalog, &base, 0);
+    answer(body, tag)
 }
 
 /// `/sitemaps/N.xml`: the N-th file of a split sitemap (from 1). Any other name, or a
@@ -81,11 +96,61 @@ pub async fn sitemap_file(
     let catalog = state.catalog.get();
     match file_start(&file, count(&catalog), URLS_PER_FILE) {
         Some(from) => {
-            let body = url_set(&entries(&catalog, &base, from, URLS_PER_FILE));
-            answer("application/xml; charset=utf-8", body)
+            let n = from / URLS_PER_FILE + 1;
+            if let Some(res) = unchanged(&catalog, &base, n, &req) {
+                return res;
+            }
+            rendered(catalog, base, from, n).await
         }
         None => crate::web::page(State(state), req).await,
     }
+}
+
+/// One list of up to `URLS_PER_FILE` addresses, written off the async threads and one
+/// at a time per instance: 50,000 addresses take milliseconds to write (and more to
+/// compress), and a flood of sitemap requests must not take the shop's threads.
+async fn rendered(catalog: Arc<Catalog>, base: BaseUrl, from: usize, n: usize) -> Response {
+    static WRITING: Semaphore = Semaphore::const_new(1);
+    let Ok(_turn) = WRITING.acquire().await else {
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    };
+    let tag = etag(&catalog, &base, n);
+    let written = tokio::task::spawn_blocking(move || {
+        url_set(&entries(&catalog, &base, from, URLS_PER_FILE))
+    })
+    .await;
+    match written {
+        Ok(body) => answer(body, tag),
+        Err(_) => crate::error::ApiError::internal().into_response(),
+    }
+}
+
+/// A sitemap changes only with the catalogue: a crawler that asks again with the tag
+/// it was given gets a 304, and nothing is written again.
+fn etag(catalog: &Catalog, base: &BaseUrl, n: usize) -> HeaderValue {
+    let mut hasher = std::hash::DefaultHasher::new();
+    base.as_str().hash(&mut hasher);
+    HeaderValue::from_str(&format!(
+        "\"{}-{n}-{:x}\"",
+        catalog.version,
+        hasher.finish()
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static("\"0\""))
+}
+
+fn unchanged(catalog: &Catalog, base: &BaseUrl, n: usize, req: &Request) -> Option<Response> {
+    let tag = etag(catalog, base, n);
+    let asked = req.headers().get(header::IF_NONE_MATCH)?.to_str().ok()?;
+    let matches = asked
+        .split(',')
+        .any(|t| t.trim() == "*" || t.trim().as_bytes() == tag.as_bytes());
+    matches.then(|| {
+        let mut res = StatusCode::NOT_MODIFIED.into_response();
+        res.headers_mut().insert(header::ETAG, tag);
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE));
+        res
+    })
 }
 
 /// How many files a sitemap of `total` addresses is split into: 0 when it is one list.
@@ -108,14 +173,17 @@ fn file_start(name: &str, total: usize, per_file: usize) -> Option<usize> {
     (n <= files(total, per_file)).then(|| (n - 1) * per_file)
 }
 
-fn answer(content_type: &'static str, body: String) -> Response {
+const CACHE: &str = "public, max-age=3600";
+
+fn answer(body: String, etag: HeaderValue) -> Response {
     let mut res = (StatusCode::OK, body).into_response();
     let headers = res.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=3600"),
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/xml; charset=utf-8"),
     );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE));
+    headers.insert(header::ETAG, etag);
     res
 }
 

@@ -315,15 +315,24 @@ async fn robots_and_the_sitemap_list_what_search_engines_should_read(backend: Ba
         .lines()
         .any(|l| l == format!("Sitemap: {}", app.url("/sitemap.xml"))));
 
-    let before = app
+    let res = app
         .bare()
         .get(app.url("/sitemap.xml"))
         .send()
         .await
-        .unwrap()
-        .text()
+        .unwrap();
+    let first_tag = res.headers()["etag"].clone();
+    let before = res.text().await.unwrap();
+    // Asked again with its tag, an unchanged sitemap is not sent again.
+    let res = app
+        .bare()
+        .get(app.url("/sitemap.xml"))
+        .header("if-none-match", first_tag.clone())
+        .send()
         .await
         .unwrap();
+    assert_eq!(res.status(), 304);
+    assert_eq!(res.headers()["etag"], first_tag);
     for path in ["/product/socks/", "/product/poster/"] {
         assert!(
             before.contains(&format!("<loc>{}</loc>", app.url(path))),
@@ -356,13 +365,16 @@ async fn robots_and_the_sitemap_list_what_search_engines_should_read(backend: Ba
         .await
         .unwrap();
 
+    // The catalogue changed: the old tag no longer matches.
     let res = app
         .bare()
         .get(app.url("/sitemap.xml"))
+        .header("if-none-match", first_tag.clone())
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), 200);
+    assert_ne!(res.headers()["etag"], first_tag);
     assert_eq!(
         res.headers()["content-type"],
         "application/xml; charset=utf-8"
