@@ -11,10 +11,6 @@ import { useCart } from '../api/get-cart';
 import styles from './header-cart.module.css';
 import { MiniCart } from './mini-cart';
 
-export function itemCountText(count: number): string {
-  return count === 1 ? '1 item' : `${count} items`;
-}
-
 export function HeaderCart() {
   const { data: cart } = useCart();
   const [open, setOpen] = useState(false);
@@ -34,14 +30,11 @@ export function HeaderCart() {
 
   return (
     <div className={styles.headerCart} ref={container}>
-      <Link
-        to={settings.cart_url}
-        className={styles.link}
-        title="View your shopping cart"
-        // The name holds what is shown, in the order shown (total, then the count on
-        // the icon), so a voice command naming what is on screen finds the link.
-        aria-label={`Cart: ${total ? `${total}, ` : ''}${itemCountText(count)}`}
-      >
+      <Link to={settings.cart_url} className={styles.link} title="View your shopping cart">
+        {/* The name is the visible text in the order shown (total, then the count on
+            the icon) with words around it for screen readers, so a voice command naming
+            what is on screen finds the link: "Cart: $81.00 3 items". */}
+        <span className="visually-hidden">Cart:</span>{' '}
         {total && (
           <span className={styles.total} data-testid="header-cart-total">
             {total}
@@ -53,6 +46,8 @@ export function HeaderCart() {
             {count}
           </span>
         </span>
+        {' '}
+        <span className="visually-hidden">{count === 1 ? 'item' : 'items'}</span>
       </Link>
       <button
         ref={toggle}
