@@ -54,14 +54,7 @@ pub async fn robots(Extension(base): Extension<BaseUrl>) -> Response {
     }
     .render()
     .unwrap_or_default();
-    let mut res = (StatusCode::OK, body).into_response();
-    let headers = res.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE));
-    res
+    answer("text/plain; charset=utf-8", body, None)
 }
 
 pub async fn sitemap(
@@ -82,7 +75,7 @@ pub async fn sitemap(
         .collect();
     let body = SitemapIndex { files: &links }.render().unwrap_or_default();
     let tag = etag(&catalog, &base, 0);
-    answer(body, tag)
+    answer(XML, body, Some(tag))
 }
 
 /// `/sitemaps/N.xml`: the N-th file of a split sitemap (from 1). Any other name, or a
@@ -120,7 +113,7 @@ async fn rendered(catalog: Arc<Catalog>, base: BaseUrl, from: usize, n: usize) -
     })
     .await;
     match written {
-        Ok(body) => answer(body, tag),
+        Ok(body) => answer(XML, body, Some(tag)),
         Err(_) => crate::error::ApiError::internal().into_response(),
     }
 }
@@ -175,15 +168,16 @@ fn file_start(name: &str, total: usize, per_file: usize) -> Option<usize> {
 
 const CACHE: &str = "public, max-age=3600";
 
-fn answer(body: String, etag: HeaderValue) -> Response {
+const XML: &str = "application/xml; charset=utf-8";
+
+fn answer(content_type: &'static str, body: String, etag: Option<HeaderValue>) -> Response {
     let mut res = (StatusCode::OK, body).into_response();
     let headers = res.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/xml; charset=utf-8"),
-    );
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE));
-    headers.insert(header::ETAG, etag);
+    if let Some(etag) = etag {
+        headers.insert(header::ETAG, etag);
+    }
     res
 }
 
