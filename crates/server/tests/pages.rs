@@ -286,8 +286,8 @@ async fn an_unbuilt_storefront_says_so_under_the_escaped_shop_name(backend: Back
     app.stop().await;
 }
 
-/// `robots.txt` points crawlers at the sitemap and keeps them out of the shopper's own
-/// pages; the sitemap lists the shop's pages, its categories and brands with products,
+/// `robots.txt` points crawlers at the sitemap and keeps them out of the account and
+/// the add-to-cart links; the sitemap lists the shop's pages, its categories and brands with products,
 /// and every product that is shown or found by search, with absolute links from the
 /// shop's own address.
 async fn robots_and_the_sitemap_list_what_search_engines_should_read(backend: Backend) {
@@ -304,12 +304,20 @@ async fn robots_and_the_sitemap_list_what_search_engines_should_read(backend: Ba
     let robots = res.text().await.unwrap();
     assert!(robots.starts_with("User-agent: *\n"));
     for line in [
-        "Disallow: /cart",
-        "Disallow: /checkout",
         "Disallow: /my-account",
         "Disallow: /*?add-to-cart=",
+        "Disallow: /*&add-to-cart=",
     ] {
         assert!(robots.lines().any(|l| l == line), "{line} in {robots}");
+    }
+    // The pages search tools check stay crawlable.
+    for page in ["/cart", "/checkout", "/shop", "/product/"] {
+        assert!(
+            !robots.lines().any(|l| l
+                .strip_prefix("Disallow: ")
+                .is_some_and(|rule| page.starts_with(rule))),
+            "{page} is not blocked: {robots}"
+        );
     }
     assert!(robots
         .lines()
