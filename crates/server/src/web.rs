@@ -19,7 +19,7 @@ use crate::http::store_api::StoreCtx;
 use crate::markup::{rendered, trusted, Markup};
 use crate::state::{AppState, SharedState};
 use rules::catalog::index::{Catalog, IdOrSlug};
-use rules::catalog::model::{Product, ProductKind, StockStatus};
+use rules::catalog::model::{Category, Product, ProductKind, StockStatus};
 use rules::html::strip_tags;
 use rules::money::Money;
 
@@ -178,7 +178,11 @@ fn product_head(state: &AppState, catalog: &Catalog, base: &str, p: &Product) ->
         currency: &state.config.currency,
     };
     let url = view.product_url(p, catalog);
-    let description = shorten(&strip_tags(&p.short_description), 160);
+    let description = [&p.short_description, &p.description]
+        .into_iter()
+        .map(|text| shorten(&strip_tags(text), 160))
+        .find(|text| !text.is_empty())
+        .unwrap_or_else(|| format!("{} at {}.", p.name, state.config.shop_name));
     let images: Vec<String> = p
         .image_ids
         .iter()
@@ -274,18 +278,46 @@ fn term_head(
     description: &str,
     canonical: String,
 ) -> (Head, StatusCode) {
-    let description = Some(shorten(&strip_tags(description), 160)).filter(|d| !d.is_empty());
+    let description = Some(shorten(&strip_tags(description), 160))
+        .filter(|d| !d.is_empty())
+        .unwrap_or_else(|| format!("{name} at {}.", state.config.shop_name));
     (
-        plain_head(state, Some(name), description, Some(canonical)),
+        plain_head(state, Some(name), Some(description), Some(canonical)),
         StatusCode::OK,
     )
 }
 
 fn not_found(state: &AppState) -> (Head, StatusCode) {
+    let description = format!(
+        "This page is not at {}: browse the shop or search it instead.",
+        state.config.shop_name
+    );
     (
-        plain_head(state, Some("Page not found"), None, None),
+        plain_head(state, Some("Page not found"), Some(description), None),
         StatusCode::NOT_FOUND,
     )
+}
+
+/// The home and shop pages' description: the shop's top categories that have
+/// products, by their menu order.
+fn shop_description(state: &AppState, catalog: &Catalog, verb: &str) -> String {
+    let mut top: Vec<&Category> = catalog
+        .data
+        .categories
+        .iter()
+        .filter(|c| c.parent_id.is_none() && catalog.category_count(c.id) > 0)
+        .collect();
+    top.sort_by_key(|c| (c.menu_order, c.id));
+    let names: Vec<&str> = top.iter().take(4).map(|c| c.name.as_str()).collect();
+    let shop = &state.config.shop_name;
+    match names.as_slice() {
+        [] => format!("{verb} online at {shop}."),
+        [one] => format!("{verb} {one} at {shop}."),
+        [first @ .., last] if top.len() <= 4 => {
+            format!("{verb} {} and {last} at {shop}.", first.join(", "))
+        }
+        all => format!("{verb} {} and more at {shop}.", all.join(", ")),
+    }
 }
 
 /// Any GET the other routes do not claim: a file of the built app, or a page of the
@@ -346,18 +378,36 @@ pub async fn page(State(state): State<SharedState>, req: Request<Body>) -> Respo
     let catalog = state.catalog.get();
     let head = match segments.as_slice() {
         [] => Some((
-            plain_head(&state, None, None, Some(format!("{base}/"))),
+            plain_head(
+                &state,
+                None,
+                Some(shop_description(&state, &catalog, "Shop")),
+                Some(format!("{base}/")),
+            ),
             StatusCode::OK,
         )),
         ["shop", ..] => Some((
-            plain_head(&state, Some("Shop"), None, Some(format!("{base}/shop/"))),
+            plain_head(
+                &state,
+                Some("Shop"),
+                Some(shop_description(&state, &catalog, "Browse")),
+                Some(format!("{base}/shop/")),
+            ),
             StatusCode::OK,
         )),
         ["cart"] => {
             if let Some(res) = remove_link(&state, &ctx, query.as_deref()).await {
                 return res;
             }
-            Some((plain_head(&state, Some("Cart"), None, None), StatusCode::OK))
+            Some((
+                plain_head(
+                    &state,
+                    Some("Cart"),
+                    Some(format!("Your shopping cart at {}.", state.config.shop_name)),
+                    Some(format!("{base}/cart/")),
+                ),
+                StatusCode::OK,
+            ))
         }
         ["product", slug] => Some(match catalog.product_by_slug(slug) {
             Some(p) => (product_head(&state, &catalog, &base, p), StatusCode::OK),
@@ -392,15 +442,36 @@ pub async fn page(State(state): State<SharedState>, req: Request<Body>) -> Respo
             })
         }
         ["checkout", ..] => Some((
-            plain_head(&state, Some("Checkout"), None, None),
+            plain_head(
+                &state,
+                Some("Checkout"),
+                Some(format!("Check out at {}.", state.config.shop_name)),
+                Some(format!("{base}/checkout/")),
+            ),
             StatusCode::OK,
         )),
         ["my-account", ..] => Some((
-            plain_head(&state, Some("My account"), None, None),
+            plain_head(
+                &state,
+                Some("My account"),
+                Some(format!(
+                    "Your account at {}: orders, addresses and account details.",
+                    state.config.shop_name
+                )),
+                Some(format!("{base}/my-account/")),
+            ),
             StatusCode::OK,
         )),
         ["order-tracking"] => Some((
-            plain_head(&state, Some("Order tracking"), None, None),
+            plain_head(
+                &state,
+                Some("Order tracking"),
+                Some(format!(
+                    "Track an order placed at {}.",
+                    state.config.shop_name
+                )),
+                Some(format!("{base}/order-tracking/")),
+            ),
             StatusCode::OK,
         )),
         _ => None,

@@ -286,6 +286,74 @@ async fn an_unbuilt_storefront_says_so_under_the_escaped_shop_name(backend: Back
     app.stop().await;
 }
 
+/// Every page says what it is to search engines and link previews before any script
+/// runs: a meta description, and a canonical link (a 404 has none).
+async fn every_page_has_a_description_and_a_canonical_link(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    for (path, canonical) in [
+        ("/", "/"),
+        ("/shop", "/shop/"),
+        ("/shop/?orderby=price&paged=2", "/shop/"),
+        ("/cart", "/cart/"),
+        ("/checkout", "/checkout/"),
+        ("/my-account", "/my-account/"),
+        ("/my-account/orders", "/my-account/"),
+        ("/order-tracking", "/order-tracking/"),
+        ("/product/beanie/", "/product/beanie/"),
+        ("/product-category/clothing/", "/product-category/clothing/"),
+        ("/brand/lumen/", "/brand/lumen/"),
+        ("/no/such/page", ""),
+    ] {
+        let html = app
+            .bare()
+            .get(app.url(path))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let description = between(&html, "<meta name=\"description\" content=\"", "\"");
+        assert!(
+            description.len() > 10 && description.contains("Ferroshop")
+                || path.starts_with("/product/")
+                || path.starts_with("/product-category/"),
+            "{path}: {description:?}"
+        );
+        assert!(!description.is_empty(), "{path}");
+        if canonical.is_empty() {
+            assert!(!html.contains("rel=\"canonical\""), "{path}");
+        } else {
+            assert!(
+                html.contains(&format!(
+                    "<link rel=\"canonical\" href=\"{}\">",
+                    app.url(canonical)
+                )),
+                "{path}"
+            );
+        }
+    }
+    let home = app
+        .bare()
+        .get(app.url("/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let description = between(&home, "<meta name=\"description\" content=\"", "\"");
+    assert!(
+        description.starts_with("Shop ")
+            && description.contains("Clothing")
+            && description.ends_with(" at Ferroshop."),
+        "{description}"
+    );
+    app.stop().await;
+}
+
 /// `robots.txt` points crawlers at the sitemap and keeps them out of the account and
 /// the add-to-cart links; the sitemap lists the shop's pages, its categories and brands with products,
 /// and every product that is shown or found by search, with absolute links from the
@@ -449,6 +517,7 @@ async fn robots_and_the_sitemap_list_what_search_engines_should_read(backend: Ba
 }
 
 on_both_databases!(
+    every_page_has_a_description_and_a_canonical_link,
     robots_and_the_sitemap_list_what_search_engines_should_read,
     a_product_page_carries_its_head_before_any_script,
     unknown_pages_are_404_but_still_the_app,
