@@ -189,3 +189,16 @@ export async function expectNoAxeViolations(page, label) {
   });
   assert.deepEqual(violations, [], `axe-core violations on ${label}:\n${JSON.stringify(violations, null, 2)}`);
 }
+
+/**
+ * Waits until the header's cart link is named by what it shows: "Cart: $81.00 3 items",
+ * or "Cart: 3 items" where the header has no room for the total (the phone layout).
+ */
+export async function expectHeaderCartName(page, total, count) {
+  const items = count === 1 ? '1 item' : `${count} items`;
+  const totalShown = await page.getByTestId('header-cart-total').isVisible();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: totalShown ? `Cart: ${total} ${items}` : `Cart: ${items}`, exact: true })
+    .waitFor({ timeout: DEFAULT_TIMEOUT_MS });
+}
