@@ -33,6 +33,8 @@ struct Head {
     canonical: Option<String>,
     image: Option<String>,
     json_ld: Option<serde_json::Value>,
+    /// Open Graph's type: `product` on a product page, `website` elsewhere.
+    og_type: &'static str,
 }
 
 #[derive(Template)]
@@ -45,8 +47,9 @@ struct PageHead<'a> {
     title: &'a str,
     shop_name: &'a str,
     image: Option<&'a str>,
-    /// The product's JSON-LD, as `script_json` writes it.
+    /// The page's JSON-LD, as `script_json` writes it.
     json_ld: Option<Markup>,
+    og_type: &'a str,
 }
 
 #[derive(Template)]
@@ -103,6 +106,7 @@ async fn render_index(
         shop_name: &state.config.shop_name,
         image: head.image.as_deref(),
         json_ld: head.json_ld.as_ref().map(|ld| trusted(script_json(ld))),
+        og_type: head.og_type,
     });
     let title = rendered(&Title { title: &head.title });
     let html = template
@@ -253,6 +257,7 @@ fn product_head(state: &AppState, catalog: &Catalog, base: &str, p: &Product) ->
         canonical: Some(url),
         image: images.first().cloned(),
         json_ld: Some(ld),
+        og_type: "product",
     }
 }
 
@@ -268,6 +273,7 @@ fn plain_head(
         canonical,
         image: None,
         json_ld: None,
+        og_type: "website",
     }
 }
 
@@ -296,6 +302,37 @@ fn not_found(state: &AppState) -> (Head, StatusCode) {
         plain_head(state, Some("Page not found"), Some(description), None),
         StatusCode::NOT_FOUND,
     )
+}
+
+/// The home page's JSON-LD: the shop as an organisation, and its site with the
+/// search search engines may offer in their results.
+fn site_json_ld(state: &AppState, base: &str) -> serde_json::Value {
+    json!({
+        "@context": "https://schema.org/",
+        "@graph": [
+            {
+                "@type": "Organization",
+                "@id": format!("{base}/#organization"),
+                "name": state.config.shop_name,
+                "url": format!("{base}/"),
+            },
+            {
+                "@type": "WebSite",
+                "@id": format!("{base}/#website"),
+                "name": state.config.shop_name,
+                "url": format!("{base}/"),
+                "publisher": {"@id": format!("{base}/#organization")},
+                "potentialAction": {
+                    "@type": "SearchAction",
+                    "target": {
+                        "@type": "EntryPoint",
+                        "urlTemplate": format!("{base}/shop/?s={{search_term_string}}"),
+                    },
+                    "query-input": "required name=search_term_string",
+                },
+            },
+        ],
+    })
 }
 
 /// The home and shop pages' description: the shop's top categories that have
@@ -377,15 +414,16 @@ pub async fn page(State(state): State<SharedState>, req: Request<Body>) -> Respo
     let base = ctx.base_url.to_string();
     let catalog = state.catalog.get();
     let head = match segments.as_slice() {
-        [] => Some((
-            plain_head(
+        [] => {
+            let mut head = plain_head(
                 &state,
                 None,
                 Some(shop_description(&state, &catalog, "Shop")),
                 Some(format!("{base}/")),
-            ),
-            StatusCode::OK,
-        )),
+            );
+            head.json_ld = Some(site_json_ld(&state, &base));
+            Some((head, StatusCode::OK))
+        }
         ["shop", ..] => Some((
             plain_head(
                 &state,

@@ -351,6 +351,39 @@ async fn every_page_has_a_description_and_a_canonical_link(backend: Backend) {
             && description.ends_with(" at Ferroshop."),
         "{description}"
     );
+    // Link previews and search results: Open Graph's type, a Twitter card, and on the
+    // home page the shop and its site search as JSON-LD.
+    assert!(home.contains("<meta property=\"og:type\" content=\"website\">"));
+    assert!(home.contains("<meta name=\"twitter:card\" content=\"summary\">"));
+    let ld: Value = serde_json::from_str(between(
+        &home,
+        "<script type=\"application/ld+json\">",
+        "</script>",
+    ))
+    .unwrap();
+    assert_eq!(ld["@graph"][0]["@type"], "Organization");
+    assert_eq!(ld["@graph"][0]["name"], "Ferroshop");
+    assert_eq!(ld["@graph"][0]["url"], app.url("/"));
+    assert_eq!(ld["@graph"][1]["@type"], "WebSite");
+    assert_eq!(
+        ld["@graph"][1]["potentialAction"]["target"]["urlTemplate"],
+        format!("{}?s={{search_term_string}}", app.url("/shop/"))
+    );
+    assert_eq!(
+        ld["@graph"][1]["potentialAction"]["query-input"],
+        "required name=search_term_string"
+    );
+    let product = app
+        .bare()
+        .get(app.url("/product/beanie/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(product.contains("<meta property=\"og:type\" content=\"product\">"));
+    assert!(product.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
     app.stop().await;
 }
 
