@@ -198,7 +198,7 @@ fn count(catalog: &Catalog) -> usize {
     PAGES.len() + terms(catalog).count() + catalog.top_level().filter(|p| listed(p)).count()
 }
 
-/// Categories and brands with something to show, as (path, name).
+/// The paths of the categories and brands that have something to show.
 fn terms(catalog: &Catalog) -> impl Iterator<Item = String> + '_ {
     let categories = catalog
         .data

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use rules::catalog::model::{ProductId, StockStatus};
 use rules::pricing::coupons::{Coupon, CouponCode, CouponKind};
-use rules::pricing::rules::{ShopRules, RULES_SETTING};
+use rules::pricing::rules::ShopRules;
 use serde_json::{json, Value};
 
 async fn post(
@@ -34,22 +34,6 @@ fn ada() -> Value {
         "address_2": "", "city": "San Francisco", "state": "CA", "postcode": "94110",
         "country": "US", "email": "ada@example.test", "phone": "5555550100"
     })
-}
-
-async fn use_rules(app: &TestApp, rules: &ShopRules) {
-    store::settings::set(app.db(), RULES_SETTING, &rules.to_json())
-        .await
-        .unwrap();
-    store::catalog::bump_catalog_version(app.db())
-        .await
-        .unwrap();
-    app.server
-        .as_ref()
-        .unwrap()
-        .state
-        .refresh_catalog()
-        .await
-        .unwrap();
 }
 
 async fn save_coupon(app: &TestApp, coupon: Coupon) {
@@ -116,7 +100,7 @@ async fn update_customer_prices_the_cart_for_the_address(backend: Backend) {
     let Some(app) = spawn_app(backend).await else {
         return;
     };
-    use_rules(&app, &ShopRules::demo()).await;
+    store_rules(&app, &ShopRules::demo()).await;
     let (c, nonce) = shopper_with(&app, BEANIE, 2).await;
     let (status, cart) = post(
         &app,
@@ -161,7 +145,7 @@ async fn shipping_follows_the_chosen_rate_and_refuses_unknown_ones(backend: Back
     let Some(app) = spawn_app(backend).await else {
         return;
     };
-    use_rules(&app, &ShopRules::demo()).await;
+    store_rules(&app, &ShopRules::demo()).await;
     let (c, nonce) = shopper_with(&app, BEANIE, 1).await;
     post(
         &app,

@@ -466,13 +466,7 @@ async fn robots_and_the_sitemap_list_what_search_engines_should_read(backend: Ba
         }
         store::catalog::save_product(app.db(), p).await.unwrap();
     }
-    app.server
-        .as_ref()
-        .unwrap()
-        .state
-        .refresh_catalog()
-        .await
-        .unwrap();
+    reload_catalog(&app).await;
 
     // The catalogue changed: the old tag no longer matches.
     let res = app

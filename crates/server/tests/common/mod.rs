@@ -498,6 +498,12 @@ pub async fn store_rules(app: &TestApp, rules: &rules::pricing::rules::ShopRules
     store::catalog::bump_catalog_version(app.db())
         .await
         .unwrap();
+    reload_catalog(app).await;
+}
+
+/// Has the running server read what changed in the catalogue now, instead of on its
+/// next poll.
+pub async fn reload_catalog(app: &TestApp) {
     app.server
         .as_ref()
         .unwrap()
