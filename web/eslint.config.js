@@ -44,7 +44,7 @@ const featureBoundaries = features.flatMap((feature) =>
 );
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'e2e', 'scripts'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'e2e', 'scripts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

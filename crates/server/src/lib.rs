@@ -19,6 +19,7 @@ pub mod server;
 pub mod session;
 pub mod shell;
 pub mod shop_url;
+pub mod ssr;
 pub mod staff;
 pub mod state;
 pub mod web;

@@ -41,6 +41,8 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
 }
 
 pub fn app(state: SharedState) -> Router {
+    // The pages' server renders read the shop's API in process, through the same routes.
+    let page_api = crate::ssr::PageApi(api_routes().into_router().with_state(state.clone()));
     let router = api_routes()
         .into_router()
         .route("/robots.txt", get(crate::seo::robots))
@@ -52,6 +54,7 @@ pub fn app(state: SharedState) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(crate::web::page)
         .with_state(state.clone())
+        .layer(axum::Extension(page_api))
         .layer(middleware::from_fn_with_state(state.clone(), wc_ajax))
         .layer(middleware::from_fn_with_state(state.clone(), guard::guard))
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))

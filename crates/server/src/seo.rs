@@ -95,7 +95,10 @@ pub async fn sitemap_file(
             }
             rendered(catalog, base, from, n).await
         }
-        None => crate::web::page(State(state), req).await,
+        None => {
+            let api = req.extensions().get::<crate::ssr::PageApi>().cloned();
+            crate::web::page(State(state), api.map(Extension), req).await
+        }
     }
 }
 

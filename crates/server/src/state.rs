@@ -51,7 +51,7 @@ impl AppState {
             ms = started.elapsed().as_millis() as u64,
             "catalogue loaded"
         );
-        let pages = Pages::load(&config.web_dir);
+        let pages = Pages::load(&config.web_dir, &config.render);
         Ok(Arc::new(AppState {
             address: config.address(bound),
             config,

@@ -9,6 +9,7 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path as UrlPath, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::Extension;
 use serde_json::json;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
@@ -17,6 +18,7 @@ use crate::cart::ajax::CART_NONCE;
 use crate::catalog::view::ViewContext;
 use crate::http::store_api::StoreCtx;
 use crate::markup::{rendered, trusted, Markup};
+use crate::ssr::PageApi;
 use crate::state::{AppState, SharedState};
 use rules::catalog::index::{Catalog, IdOrSlug};
 use rules::catalog::model::{Category, Product, ProductKind, StockStatus};
@@ -65,9 +67,18 @@ struct NotBuilt<'a> {
     shop_name: &'a str,
 }
 
+/// What a page is being served for: the request, its path's parts and the shop's
+/// API (for rendering the page on the server).
+struct PageRequest<'a> {
+    parts: &'a axum::http::request::Parts,
+    segments: &'a [&'a str],
+    api: Option<&'a PageApi>,
+}
+
 async fn render_index(
     state: &AppState,
     ctx: &StoreCtx,
+    page: &PageRequest<'_>,
     head: &Head,
     status: StatusCode,
 ) -> Response {
@@ -84,6 +95,7 @@ async fn render_index(
     };
     let c = &state.config.currency;
     let settings = json!({
+        "store_api_nonce": ctx.nonce(state, crate::http::store_api::STORE_API_NONCE),
         "wc_ajax_url": "/?wc-ajax=%%endpoint%%",
         "store_api_root": "/wp-json/wc/store/v1",
         "cart_url": "/cart",
@@ -98,8 +110,11 @@ async fn render_index(
         "checkout": checkout_settings(state, ctx),
         "account": crate::checkout::accounts::page_account(state, ctx).await,
     });
-    let extra = rendered(&PageHead {
-        settings: trusted(script_json(&settings)),
+    let settings = settings.to_string();
+    let app =
+        crate::ssr::render_page(state, page.api, ctx, page.parts, page.segments, &settings).await;
+    let mut extra = rendered(&PageHead {
+        settings: trusted(crate::ssr::escape_script_json(&settings)),
         description: head.description.as_deref(),
         canonical: head.canonical.as_deref(),
         title: &head.title,
@@ -109,9 +124,17 @@ async fn render_index(
         og_type: head.og_type,
     });
     let title = rendered(&Title { title: &head.title });
-    let html = template
+    if app.is_some() {
+        if let Some(assets) = state.pages.assets.for_page(page.segments) {
+            extra.push_str(&crate::ssr::asset_links(assets));
+        }
+    }
+    let mut html = template
         .replacen(TITLE_TAG, &title, 1)
         .replacen(HEAD_MARKER, &extra, 1);
+    if let Some(app) = &app {
+        html = crate::ssr::compose(&html, app);
+    }
     let mut res = (status, html).into_response();
     res.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -158,10 +181,7 @@ fn checkout_settings(state: &AppState, ctx: &StoreCtx) -> serde_json::Value {
 
 /// JSON safe inside a `<script>` element: no `<` can close it early.
 fn script_json(v: &serde_json::Value) -> String {
-    v.to_string()
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
+    crate::ssr::escape_script_json(&v.to_string())
 }
 
 fn page_title(state: &AppState, name: &str) -> String {
@@ -359,7 +379,12 @@ fn shop_description(state: &AppState, catalog: &Catalog, verb: &str) -> String {
 
 /// Any GET the other routes do not claim: a file of the built app, or a page of the
 /// storefront (404 where the page names something the shop does not have).
-pub async fn page(State(state): State<SharedState>, req: Request<Body>) -> Response {
+pub async fn page(
+    State(state): State<SharedState>,
+    api: Option<Extension<PageApi>>,
+    req: Request<Body>,
+) -> Response {
+    let api = api.map(|Extension(api)| api);
     let (parts, body) = req.into_parts();
     if parts.method != Method::GET && parts.method != Method::HEAD {
         let surface = crate::http::guard::Surface::of(&parts.uri);
@@ -402,7 +427,12 @@ pub async fn page(State(state): State<SharedState>, req: Request<Body>) -> Respo
         return match StoreCtx::from_parts(&state, &head_parts).await {
             Ok(ctx) => {
                 let (head, status) = not_found(&state);
-                render_index(&state, &ctx, &head, status).await
+                let page = PageRequest {
+                    parts: &head_parts,
+                    segments: &segments,
+                    api: api.as_ref(),
+                };
+                render_index(&state, &ctx, &page, &head, status).await
             }
             Err(res) => res,
         };
@@ -515,7 +545,12 @@ pub async fn page(State(state): State<SharedState>, req: Request<Body>) -> Respo
         _ => None,
     };
     let (head, status) = head.unwrap_or_else(|| not_found(&state));
-    render_index(&state, &ctx, &head, status).await
+    let page = PageRequest {
+        parts: &parts,
+        segments: &segments,
+        api: api.as_ref(),
+    };
+    render_index(&state, &ctx, &page, &head, status).await
 }
 
 /// A file of the built storefront, if there is one at `path`.

@@ -1,14 +1,15 @@
 // Everything the app needs around its pages: the query client and the live region
-// screen-reader messages are spoken through.
-import { QueryClientProvider } from '@tanstack/react-query';
+// screen-reader messages are spoken through. The server renders with a client it
+// filled itself; the browser makes its own.
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { LiveRegion } from '@/components/ui/live-region';
 import { createQueryClient } from '@/lib/query-client';
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [ownClient] = useState(() => queryClient ?? createQueryClient());
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={ownClient}>
       {children}
       <LiveRegion />
     </QueryClientProvider>

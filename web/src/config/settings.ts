@@ -55,6 +55,8 @@ export interface AccountSettings {
 }
 
 export interface ShopSettings {
+  /** The Store API nonce for this visitor's session, so a write needs no call first. */
+  store_api_nonce: string;
   wc_ajax_url: string;
   store_api_root: string;
   /** Ferroshop's own calls (address rules, orders, the account area). */
@@ -69,6 +71,7 @@ export interface ShopSettings {
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
+  store_api_nonce: '',
   wc_ajax_url: '/?wc-ajax=%%endpoint%%',
   store_api_root: '/wp-json/wc/store/v1',
   rest_api_root: '/wp-json/ferroshop/v1',
@@ -111,7 +114,11 @@ export const DEFAULT_SETTINGS: ShopSettings = {
 export const SETTINGS_ELEMENT_ID = 'ferroshop-settings';
 
 export function readSettings(doc: Document | undefined = globalThis.document): ShopSettings {
-  const text = doc?.getElementById(SETTINGS_ELEMENT_ID)?.textContent;
+  return parseSettings(doc?.getElementById(SETTINGS_ELEMENT_ID)?.textContent);
+}
+
+/** Settings from their JSON text; the defaults fill what is missing. */
+export function parseSettings(text: string | null | undefined): ShopSettings {
   if (!text) return DEFAULT_SETTINGS;
   try {
     const parsed = JSON.parse(text) as Partial<ShopSettings>;
@@ -134,4 +141,12 @@ export function readSettings(doc: Document | undefined = globalThis.document): S
   }
 }
 
-export const settings: ShopSettings = readSettings();
+export const settings: ShopSettings = { ...readSettings() };
+
+/**
+ * The server renders many pages, for many visitors, with one copy of the app: it puts
+ * each page's settings in place before rendering it.
+ */
+export function applyRenderSettings(next: ShopSettings): void {
+  Object.assign(settings, next);
+}

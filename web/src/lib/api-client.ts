@@ -32,17 +32,18 @@ export interface ApiResponse<T> {
 }
 
 // The Store API rejects writes without the nonce it sent with its last answer.
-// It lives in memory only: a new page load gets a fresh one from its first call.
-let nonce: string | null = null;
+// It lives in memory only: a page load starts with the one the page carries, or
+// gets a fresh one from its first call.
+let nonce: string | null = settings.store_api_nonce || null;
 let nonceRefresh: Promise<void> | null = null;
 
 export function currentNonce(): string | null {
   return nonce;
 }
 
-/** For tests: start from a page load's state. */
+/** Start from a page load's state (tests, and each page the server renders). */
 export function resetNonce(): void {
-  nonce = null;
+  nonce = settings.store_api_nonce || null;
   nonceRefresh = null;
 }
 

@@ -31,6 +31,11 @@ export function addressLines(address: Partial<StoreAddress> | undefined, locale?
   return [name, ...postal, country ? countryName(country, locale) : ''].filter((line): line is string => Boolean(line));
 }
 
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+
 /**
  * "November 22, 2026" from an ISO 8601 date. The calendar date is read as the shop wrote
  * it, whatever its time zone (or none), so a visitor elsewhere sees the shop's date.
@@ -40,5 +45,6 @@ export function formatOrderDate(iso: string): string {
   if (!match) return iso;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  // Spelled out here rather than by Intl, which the server's script engine lacks.
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }

@@ -38,6 +38,72 @@ pub struct Config {
     pub trust_proxy: bool,
     pub mail: mail::MailConfig,
     pub checkout: crate::config::checkout::CheckoutConfig,
+    pub render: RenderConfig,
+}
+
+/// Rendering pages on the server (see the `render` crate).
+#[derive(Debug, Clone)]
+pub struct RenderConfig {
+    /// Off: every page is the bare app, rendered by the browser.
+    pub enabled: bool,
+    /// The storefront's server bundle; by default `server.js` in `dist-server` beside
+    /// the web directory.
+    pub bundle: Option<PathBuf>,
+    pub engines: usize,
+    /// Memory one engine may hold, in MiB.
+    pub memory_mb: usize,
+    /// How long one render may take, in milliseconds.
+    pub timeout_ms: u64,
+}
+
+impl Default for RenderConfig {
+    fn default() -> Self {
+        Self {
+            enabled: true,
+            bundle: None,
+            engines: 2,
+            memory_mb: 32,
+            timeout_ms: 500,
+        }
+    }
+}
+
+impl RenderConfig {
+    pub fn bundle_path(&self, web_dir: &std::path::Path) -> PathBuf {
+        self.bundle.clone().unwrap_or_else(|| {
+            web_dir
+                .parent()
+                .unwrap_or(std::path::Path::new("."))
+                .join("dist-server/server.js")
+        })
+    }
+
+    fn apply_env(&mut self, get: &impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        if let Some(v) = get("FERROSHOP_RENDER") {
+            self.enabled = parse_yes_no("FERROSHOP_RENDER", &v)?;
+        }
+        if let Some(v) = get("FERROSHOP_RENDER_BUNDLE") {
+            self.bundle = Some(v.into());
+        }
+        let number = |name: &str, min: u64, max: u64| -> Result<Option<u64>, ConfigError> {
+            get(name)
+                .map(|v| match v.trim().parse::<u64>() {
+                    Ok(n) if (min..=max).contains(&n) => Ok(n),
+                    _ => Err(bad(name, format!("expected a number from {min} to {max}"))),
+                })
+                .transpose()
+        };
+        if let Some(n) = number("FERROSHOP_RENDER_ENGINES", 1, 64)? {
+            self.engines = n as usize;
+        }
+        if let Some(n) = number("FERROSHOP_RENDER_MEMORY_MB", 8, 1024)? {
+            self.memory_mb = n as usize;
+        }
+        if let Some(n) = number("FERROSHOP_RENDER_TIMEOUT_MS", 10, 10_000)? {
+            self.timeout_ms = n;
+        }
+        Ok(())
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +128,7 @@ impl Default for Config {
             trust_proxy: false,
             mail: mail::MailConfig::default(),
             checkout: Default::default(),
+            render: RenderConfig::default(),
         }
     }
 }
@@ -239,6 +306,7 @@ impl Config {
             decimals,
         )?;
         self.checkout.apply_env(&get)?;
+        self.render.apply_env(&get)?;
         if self.max_body_bytes < 1024 {
             return Err(bad("max_body_bytes", "must be at least 1024"));
         }

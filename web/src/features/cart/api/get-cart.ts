@@ -26,9 +26,25 @@ export function getCartQueryOptions() {
   });
 }
 
-/** `fresh` refetches on mount even when a cached cart exists (the cart page). */
+/** A cart fetched this recently counts as the server's current one. */
+const JUST_FETCHED_MS = 5_000;
+
+/** Whether a cart fetched at `updatedAt` is the server's current one (the page arrived with it). */
+export function isJustFetched(updatedAt: number, now = Date.now()): boolean {
+  return updatedAt > 0 && now - updatedAt < JUST_FETCHED_MS;
+}
+
+/**
+ * `fresh` refetches on mount even when a cached cart exists (the cart page), unless
+ * the cart was fetched moments ago (the page arrived with it).
+ */
 export function useCart({ fresh = false }: { fresh?: boolean } = {}) {
-  return useQuery({ ...getCartQueryOptions(), ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
+  return useQuery({
+    ...getCartQueryOptions(),
+    ...(fresh
+      ? { refetchOnMount: (query: { state: { dataUpdatedAt: number } }) => (isJustFetched(query.state.dataUpdatedAt) ? false : 'always') }
+      : {}),
+  });
 }
 
 /** Puts a cart returned by a Store API write in place, and caches it. */
