@@ -9,12 +9,13 @@ SHELL := bash
 BIND ?= 127.0.0.1:8080
 DATABASE ?= sqlite://data/ferroshop.db
 
-.PHONY: help run build web test test-rust test-fuzz test-web test-browser bench bench-checkout check clean
+.PHONY: help run build web test test-rust test-fuzz test-web test-browser test-lighthouse bench bench-checkout check clean
 
 help:
 	@echo "make run     build the storefront and server, start the demo shop on http://$(BIND)/"
 	@echo "make test    run every test: Rust (SQLite, PostgreSQL when FERROSHOP_TEST_POSTGRES_URL is set), API fuzzer, web unit, browser"
 	@echo "make test-fuzz   fuzz the API against its OpenAPI description (schemathesis)"
+	@echo "make test-lighthouse   Lighthouse (mobile) on home, shop, product, cart and checkout against a release build; fails under budget"
 	@echo "make bench   run the HTTP benchmarks (see bench/README.md)"
 	@echo "make bench-checkout   orders per second and update-customer latency"
 	@echo "make check   formatting and lints: rustfmt, clippy, ESLint and the TypeScript check"
@@ -55,6 +56,15 @@ test-browser: web/node_modules/.installed
 	cd web && npm run build
 	cargo build -p ferroshop
 	cd web && FERROSHOP_BIN=../target/debug/ferroshop npm run test:e2e
+
+# Lighthouse scores and Web Vitals budgets per page (see web/scripts/lighthouse.mjs).
+# A release server, since a debug one would skew the timings; not part of `make test`.
+test-lighthouse: web/node_modules/.installed
+	./scripts/ensure-chromium
+	cd web && npm run build
+	./scripts/need cargo
+	cargo build --release -p ferroshop
+	cd web && FERROSHOP_BIN=../target/release/ferroshop npm run lighthouse
 
 bench:
 	./bench/run.sh

@@ -52,8 +52,16 @@ async function expectProductHead(page, product) {
   assert.equal(head.title, `${name} – Ferroshop`);
   expectDescription(head.description, product);
   assert.equal(head.canonical, product.permalink);
-  assert.equal(head.jsonLd.length, 1, 'one JSON-LD block');
+  assert.equal(head.jsonLd.length, 2, 'two JSON-LD blocks: the product and its breadcrumbs');
   const ld = JSON.parse(head.jsonLd[0]);
+  const crumbs = JSON.parse(head.jsonLd[1]);
+  assert.equal(crumbs['@type'], 'BreadcrumbList');
+  const items = crumbs.itemListElement;
+  assert.deepEqual(items.map((item) => item.position), items.map((_, n) => n + 1));
+  assert.equal(items[0].name, 'Home');
+  assert.equal(items.at(-1).name, name);
+  assert.equal(items.at(-1).item, product.permalink);
+  if (product.categories.length > 0) assert.equal(items.at(-2).name, decodeEntities(product.categories[0].name));
   assert.equal(ld['@context'], 'https://schema.org/');
   assert.equal(ld['@type'], 'Product');
   assert.equal(ld.name, name);

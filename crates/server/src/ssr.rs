@@ -201,6 +201,7 @@ pub async fn render_page(
     request: &axum::http::request::Parts,
     segments: &[&str],
     settings: &str,
+    cacheable: bool,
 ) -> Option<Arc<Rendered>> {
     let renderer = state.pages.renderer.as_ref()?;
     let api = api?;
@@ -209,7 +210,7 @@ pub async fn render_page(
         None => request.uri.path().to_string(),
     };
     let catalog_version = state.catalog.get().version;
-    let shared = ctx.session.source == SessionSource::New && shared_page(segments);
+    let shared = cacheable && ctx.session.source == SessionSource::New && shared_page(segments);
     if shared {
         if let Some(hit) = state.pages.cache.0.get(&url) {
             if hit.catalog_version == catalog_version && hit.made.elapsed() < PAGE_CACHE_TTL {

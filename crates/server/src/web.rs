@@ -15,7 +15,9 @@ use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
 use crate::cart::ajax::CART_NONCE;
+use crate::cart::forms::{self, FormOutcome};
 use crate::catalog::view::ViewContext;
+use crate::http::params::Params;
 use crate::http::store_api::StoreCtx;
 use crate::markup::{rendered, trusted, Markup};
 use crate::ssr::PageApi;
@@ -35,6 +37,8 @@ struct Head {
     canonical: Option<String>,
     image: Option<String>,
     json_ld: Option<serde_json::Value>,
+    /// The page's place in the shop (BreadcrumbList JSON-LD), where it has one.
+    breadcrumbs: Option<serde_json::Value>,
     /// Open Graph's type: `product` on a product page, `website` elsewhere.
     og_type: &'static str,
 }
@@ -51,6 +55,7 @@ struct PageHead<'a> {
     image: Option<&'a str>,
     /// The page's JSON-LD, as `script_json` writes it.
     json_ld: Option<Markup>,
+    breadcrumbs: Option<Markup>,
     og_type: &'a str,
 }
 
@@ -73,6 +78,8 @@ struct PageRequest<'a> {
     parts: &'a axum::http::request::Parts,
     segments: &'a [&'a str],
     api: Option<&'a PageApi>,
+    /// What the form this page answers did.
+    notices: &'a [forms::Notice],
 }
 
 async fn render_index(
@@ -96,6 +103,7 @@ async fn render_index(
     let c = &state.config.currency;
     let settings = json!({
         "store_api_nonce": ctx.nonce(state, crate::http::store_api::STORE_API_NONCE),
+        "cart_nonce": ctx.nonce(state, CART_NONCE),
         "wc_ajax_url": "/?wc-ajax=%%endpoint%%",
         "store_api_root": "/wp-json/wc/store/v1",
         "cart_url": "/cart",
@@ -109,10 +117,19 @@ async fn render_index(
         },
         "checkout": checkout_settings(state, ctx),
         "account": crate::checkout::accounts::page_account(state, ctx).await,
+        "notices": page.notices,
     });
     let settings = settings.to_string();
-    let app =
-        crate::ssr::render_page(state, page.api, ctx, page.parts, page.segments, &settings).await;
+    let app = crate::ssr::render_page(
+        state,
+        page.api,
+        ctx,
+        page.parts,
+        page.segments,
+        &settings,
+        page.notices.is_empty(),
+    )
+    .await;
     let mut extra = rendered(&PageHead {
         settings: trusted(crate::ssr::escape_script_json(&settings)),
         description: head.description.as_deref(),
@@ -121,6 +138,7 @@ async fn render_index(
         shop_name: &state.config.shop_name,
         image: head.image.as_deref(),
         json_ld: head.json_ld.as_ref().map(|ld| trusted(script_json(ld))),
+        breadcrumbs: head.breadcrumbs.as_ref().map(|ld| trusted(script_json(ld))),
         og_type: head.og_type,
     });
     let title = rendered(&Title { title: &head.title });
@@ -271,12 +289,19 @@ fn product_head(state: &AppState, catalog: &Catalog, base: &str, p: &Product) ->
             "reviewCount": p.review_count,
         });
     }
+    let mut trail: Vec<(String, String)> = p
+        .category_ids
+        .first()
+        .map(|id| category_trail(catalog, base, *id))
+        .unwrap_or_default();
+    trail.push((p.name.clone(), url.clone()));
     Head {
         title: page_title(state, &p.name),
         description: Some(description),
         canonical: Some(url),
         image: images.first().cloned(),
         json_ld: Some(ld),
+        breadcrumbs: Some(breadcrumb_list(base, &trail)),
         og_type: "product",
     }
 }
@@ -293,8 +318,45 @@ fn plain_head(
         canonical,
         image: None,
         json_ld: None,
+        breadcrumbs: None,
         og_type: "website",
     }
+}
+
+/// A category and its ancestors, root first, as (name, address); bounded against a
+/// parent loop in bad data.
+fn category_trail(
+    catalog: &Catalog,
+    base: &str,
+    id: rules::catalog::model::CategoryId,
+) -> Vec<(String, String)> {
+    let mut trail = Vec::new();
+    let mut current = catalog.category(id);
+    while let Some(c) = current {
+        if trail.len() >= 10 {
+            break;
+        }
+        trail.push((
+            c.name.clone(),
+            format!("{base}/product-category/{}/", c.slug),
+        ));
+        current = c.parent_id.and_then(|parent| catalog.category(parent));
+    }
+    trail.reverse();
+    trail
+}
+
+/// BreadcrumbList JSON-LD: the home page, then `trail` (name, address), the page last.
+fn breadcrumb_list(base: &str, trail: &[(String, String)]) -> serde_json::Value {
+    let home = ("Home".to_string(), format!("{base}/"));
+    let items: Vec<serde_json::Value> = std::iter::once(&home)
+        .chain(trail)
+        .enumerate()
+        .map(|(n, (name, url))| {
+            json!({"@type": "ListItem", "position": n + 1, "name": strip_tags(name), "item": url})
+        })
+        .collect();
+    json!({"@context": "https://schema.org/", "@type": "BreadcrumbList", "itemListElement": items})
 }
 
 /// The head of a category's or brand's page.
@@ -386,7 +448,10 @@ pub async fn page(
 ) -> Response {
     let api = api.map(|Extension(api)| api);
     let (parts, body) = req.into_parts();
-    if parts.method != Method::GET && parts.method != Method::HEAD {
+    let read = parts.method == Method::GET || parts.method == Method::HEAD;
+    // Pages take the original shop's forms by POST (add to cart, the cart's form).
+    let form = parts.method == Method::POST && takes_forms(parts.uri.path());
+    if !read && !form {
         let surface = crate::http::guard::Surface::of(&parts.uri);
         let mut res = surface.refuse(
             StatusCode::METHOD_NOT_ALLOWED,
@@ -431,6 +496,7 @@ pub async fn page(
                     parts: &head_parts,
                     segments: &segments,
                     api: api.as_ref(),
+                    notices: &[],
                 };
                 render_index(&state, &ctx, &page, &head, status).await
             }
@@ -440,6 +506,17 @@ pub async fn page(
     let ctx = match StoreCtx::from_parts(&state, &parts).await {
         Ok(ctx) => ctx,
         Err(res) => return res,
+    };
+    let outcome = if form {
+        match take_form(&state, &ctx, &parts, body, &segments).await {
+            Ok(outcome) => outcome,
+            Err(res) => return res,
+        }
+    } else {
+        match follow_link(&state, &ctx, &parts, &path, query.as_deref()).await {
+            Ok(outcome) => outcome,
+            Err(res) => return res,
+        }
     };
     let base = ctx.base_url.to_string();
     let catalog = state.catalog.get();
@@ -486,12 +563,17 @@ pub async fn page(
                 .resolve_category(&IdOrSlug::Slug(slug.to_string()))
                 .and_then(|id| catalog.category(id));
             Some(match found {
-                Some(c) => term_head(
-                    &state,
-                    &c.name,
-                    &c.description,
-                    format!("{base}/product-category/{}/", c.slug),
-                ),
+                Some(c) => {
+                    let (mut head, status) = term_head(
+                        &state,
+                        &c.name,
+                        &c.description,
+                        format!("{base}/product-category/{}/", c.slug),
+                    );
+                    let trail = category_trail(&catalog, &base, c.id);
+                    head.breadcrumbs = Some(breadcrumb_list(&base, &trail));
+                    (head, status)
+                }
                 None => not_found(&state),
             })
         }
@@ -500,12 +582,13 @@ pub async fn page(
                 .resolve_brand(&IdOrSlug::Slug(slug.to_string()))
                 .and_then(|id| catalog.brand(id));
             Some(match found {
-                Some(b) => term_head(
-                    &state,
-                    &b.name,
-                    &b.description,
-                    format!("{base}/brand/{}/", b.slug),
-                ),
+                Some(b) => {
+                    let url = format!("{base}/brand/{}/", b.slug);
+                    let (mut head, status) =
+                        term_head(&state, &b.name, &b.description, url.clone());
+                    head.breadcrumbs = Some(breadcrumb_list(&base, &[(b.name.clone(), url)]));
+                    (head, status)
+                }
                 None => not_found(&state),
             })
         }
@@ -549,8 +632,153 @@ pub async fn page(
         parts: &parts,
         segments: &segments,
         api: api.as_ref(),
+        notices: &outcome.notices,
     };
-    render_index(&state, &ctx, &page, &head, status).await
+    let mut res = render_index(&state, &ctx, &page, &head, status).await;
+    if let Some((hash, items)) = &outcome.cart {
+        ctx.cart_cookies(&state, res.headers_mut(), hash, *items);
+    }
+    res
+}
+
+/// The pages that take forms by POST: any product page (its add-to-cart form), the
+/// cart (its form, and add to cart), the shop's listings (add to cart from a card).
+fn takes_forms(path: &str) -> bool {
+    let first = path.trim_matches('/').split('/').next().unwrap_or("");
+    matches!(
+        first,
+        "" | "shop" | "product" | "product-category" | "brand" | "cart"
+    )
+}
+
+/// A form posted to a page: add to cart, or the cart page's update. The answer is the
+/// page itself with notices (or the cart, when the shop sends shoppers there).
+async fn take_form(
+    state: &AppState,
+    ctx: &StoreCtx,
+    parts: &axum::http::request::Parts,
+    body: Body,
+    segments: &[&str],
+) -> Result<FormOutcome, Response> {
+    let params = match Params::read(&parts.headers, body, state.config.max_body_bytes).await {
+        Ok(params) => params,
+        Err(e) => {
+            return Ok(FormOutcome {
+                notices: vec![forms::Notice {
+                    kind: "error",
+                    message: e.message,
+                    cart_link: false,
+                }],
+                cart: None,
+            })
+        }
+    };
+    if params.get("add-to-cart").is_some() || params.get("product_id").is_some() {
+        let outcome = forms::add_to_cart(state, ctx, &params).await;
+        if state.config.cart_redirect_after_add && segments != ["cart"] {
+            if let Some((hash, items)) = &outcome.cart {
+                return Err(to_cart_after_add(state, ctx, &params, hash, *items));
+            }
+        }
+        return Ok(outcome);
+    }
+    let cart_form = ["update_cart", "cart", "remove_item"]
+        .iter()
+        .any(|field| params.get(field).is_some());
+    if segments == ["cart"] && cart_form {
+        return Ok(forms::update_cart(state, ctx, &params).await);
+    }
+    Err(crate::http::guard::Surface::of(&parts.uri).refuse(
+        StatusCode::BAD_REQUEST,
+        "ferroshop_unknown_form",
+        "This page takes no such form.",
+    ))
+}
+
+/// After an add to cart when the shop sends shoppers to the cart: there, saying what
+/// was added.
+fn to_cart_after_add(
+    state: &AppState,
+    ctx: &StoreCtx,
+    params: &Params,
+    hash: &str,
+    items: i64,
+) -> Response {
+    let id = params
+        .int("add-to-cart")
+        .ok()
+        .flatten()
+        .or_else(|| params.int("product_id").ok().flatten())
+        .unwrap_or(0);
+    let mut res = Redirect::to(&format!("/cart/?added-to-cart={id}")).into_response();
+    ctx.cart_cookies(state, res.headers_mut(), hash, items);
+    res
+}
+
+/// The original shop's links that act on the cart: `?add-to-cart=ID` adds (then
+/// sends the shopper to the same page without it, saying what was added), and
+/// `?added-to-cart=ID` says so. A link followed from another site adds nothing.
+async fn follow_link(
+    state: &AppState,
+    ctx: &StoreCtx,
+    parts: &axum::http::request::Parts,
+    path: &str,
+    query: Option<&str>,
+) -> Result<FormOutcome, Response> {
+    let Some(query) = query else {
+        return Ok(FormOutcome::default());
+    };
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
+    let has = |name: &str| pairs.iter().any(|(k, _)| k == name);
+    if has("add-to-cart") && parts.method == Method::GET {
+        let acting = ["add-to-cart", "quantity", "variation_id", "product_id"];
+        let rest: Vec<&(String, String)> = pairs
+            .iter()
+            .filter(|(k, _)| !acting.contains(&k.as_str()) && !k.starts_with("attribute_"))
+            .filter(|(k, _)| k != "added-to-cart")
+            .collect();
+        let back = |extra: Option<(String, String)>| {
+            let mut kept: Vec<(String, String)> = rest.iter().map(|p| (*p).clone()).collect();
+            kept.extend(extra);
+            let query = serde_urlencoded::to_string(&kept).unwrap_or_default();
+            if query.is_empty() {
+                path.to_string()
+            } else {
+                format!("{path}?{query}")
+            }
+        };
+        if !forms::link_allowed(state, &parts.headers) {
+            return Err(Redirect::to(&back(None)).into_response());
+        }
+        let fields: serde_json::Map<String, serde_json::Value> = pairs
+            .iter()
+            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+            .collect();
+        let params = Params(fields);
+        let outcome = forms::add_to_cart(state, ctx, &params).await;
+        let Some((hash, items)) = &outcome.cart else {
+            // Refused: this page says why.
+            return Ok(outcome);
+        };
+        let id = params.int("add-to-cart").ok().flatten().unwrap_or(0);
+        let target = if state.config.cart_redirect_after_add {
+            format!("/cart/?added-to-cart={id}")
+        } else {
+            back(Some(("added-to-cart".into(), id.to_string())))
+        };
+        let mut res = Redirect::to(&target).into_response();
+        ctx.cart_cookies(state, res.headers_mut(), hash, *items);
+        return Err(res);
+    }
+    let added = pairs
+        .iter()
+        .find(|(k, _)| k == "added-to-cart")
+        .and_then(|(_, v)| v.parse::<i64>().ok())
+        .and_then(|id| forms::added_notice(state, rules::catalog::model::ProductId(id), 1));
+    Ok(FormOutcome {
+        notices: added.into_iter().collect(),
+        cart: None,
+    })
 }
 
 /// A file of the built storefront, if there is one at `path`.

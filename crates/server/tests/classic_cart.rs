@@ -337,6 +337,138 @@ async fn the_no_script_remove_link_removes_the_item(backend: Backend) {
     app.stop().await;
 }
 
+/// The page's settings, as the page carries them.
+async fn page_settings(c: &reqwest::Client, url: &str) -> Value {
+    let html = c.get(url).send().await.unwrap().text().await.unwrap();
+    let start = html
+        .find("<script id=\"ferroshop-settings\" type=\"application/json\">")
+        .unwrap();
+    let rest = &html[start..];
+    let json = &rest[rest.find('>').unwrap() + 1..rest.find("</script>").unwrap()];
+    serde_json::from_str(json).unwrap()
+}
+
+async fn cart_of(app: &TestApp, c: &reqwest::Client) -> Value {
+    c.get(app.api("/cart"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// Without scripts: the product form posted to its page, the `?add-to-cart=ID` link
+/// (only from the shop's own pages), and the cart page's form with its nonce.
+async fn the_forms_and_links_work_without_scripts(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let c = app.shopper();
+    // The product form: the page answers with what happened in its settings' notices.
+    let res = c
+        .post(app.url("/product/beanie/"))
+        .form(&[
+            ("add-to-cart", BEANIE.to_string()),
+            ("quantity", "2".into()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(set_cookies(&res)
+        .iter()
+        .any(|c| c.starts_with("woocommerce_items_in_cart=1")));
+    assert_eq!(cart_of(&app, &c).await["items_count"], 2);
+    // The link adds, then sends the shopper to the page without it.
+    let res = c
+        .get(app.url(&format!("/shop/?orderby=price&add-to-cart={CAP}")))
+        .header("sec-fetch-site", "same-origin")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    assert_eq!(
+        res.headers()["location"],
+        format!("/shop/?orderby=price&added-to-cart={CAP}")
+    );
+    assert_eq!(cart_of(&app, &c).await["items_count"], 3);
+    let settings = page_settings(&c, &app.url(&format!("/shop/?added-to-cart={CAP}"))).await;
+    assert_eq!(settings["notices"][0]["kind"], "success");
+    assert_eq!(
+        settings["notices"][0]["message"],
+        "\u{201c}Cap\u{201d} has been added to your cart."
+    );
+    // From another site the link adds nothing.
+    let res = c
+        .get(app.url(&format!("/shop/?add-to-cart={CAP}")))
+        .header("sec-fetch-site", "cross-site")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "/shop/");
+    assert_eq!(cart_of(&app, &c).await["items_count"], 3);
+    // The cart form needs the cart page's nonce.
+    let cart = cart_of(&app, &c).await;
+    let key = cart["items"][0]["key"].as_str().unwrap().to_string();
+    let field = format!("cart[{key}][qty]");
+    let res = c
+        .post(app.url("/cart/"))
+        .form(&[
+            (field.as_str(), "5"),
+            ("update_cart", "Update cart"),
+            ("woocommerce-cart-nonce", "stale"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(cart_of(&app, &c).await["items"][0]["quantity"], 2);
+    let nonce = page_settings(&c, &app.url("/cart/")).await["cart_nonce"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    c.post(app.url("/cart/"))
+        .form(&[
+            (field.as_str(), "5"),
+            ("update_cart", "Update cart"),
+            ("woocommerce-cart-nonce", nonce.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cart_of(&app, &c).await["items"][0]["quantity"], 5);
+    c.post(app.url("/cart/"))
+        .form(&[
+            ("remove_item", key.as_str()),
+            ("woocommerce-cart-nonce", nonce.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cart_of(&app, &c).await["items_count"], 1);
+    // A form posted from another site is refused before it is read.
+    let res = c
+        .post(app.url("/product/beanie/"))
+        .header("origin", "https://elsewhere.example")
+        .form(&[("add-to-cart", BEANIE.to_string())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+    // A page takes only the forms it has.
+    let res = c
+        .post(app.url("/my-account/"))
+        .form(&[("add-to-cart", BEANIE.to_string())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 405);
+    assert_eq!(cart_of(&app, &c).await["items_count"], 1);
+    app.stop().await;
+}
+
 on_both_databases!(
     add_to_cart_answers_with_fragments_and_hash,
     add_to_cart_refusals_point_to_the_product,
@@ -345,4 +477,5 @@ on_both_databases!(
     an_unknown_call_name_is_a_client_error,
     fragment_markup_escapes_product_names,
     the_no_script_remove_link_removes_the_item,
+    the_forms_and_links_work_without_scripts,
 );

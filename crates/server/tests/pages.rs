@@ -51,6 +51,28 @@ async fn a_product_page_carries_its_head_before_any_script(backend: Backend) {
     assert_eq!(ld["offers"]["availability"], "https://schema.org/InStock");
     assert_eq!(ld["brand"]["name"], "Lumen");
     assert_eq!(ld["image"][0], app.url("/media/teal-square.svg"));
+    // Its place in the shop: home, its category's trail, itself.
+    let crumbs: Value = serde_json::from_str(between(
+        html.split("<script type=\"application/ld+json\">")
+            .nth(2)
+            .unwrap(),
+        "",
+        "</script>",
+    ))
+    .unwrap();
+    assert_eq!(crumbs["@type"], "BreadcrumbList");
+    let items = crumbs["itemListElement"].as_array().unwrap();
+    assert_eq!(items[0]["name"], "Home");
+    assert_eq!(items[0]["item"], app.url("/"));
+    assert_eq!(items.last().unwrap()["name"], "Beanie");
+    assert_eq!(items.last().unwrap()["item"], app.url("/product/beanie/"));
+    assert!(
+        items.len() >= 3,
+        "the trail names the product's category: {crumbs}"
+    );
+    for (n, item) in items.iter().enumerate() {
+        assert_eq!(item["position"], n + 1);
+    }
     let settings: Value = serde_json::from_str(between(
         &html,
         "<script id=\"ferroshop-settings\" type=\"application/json\">",

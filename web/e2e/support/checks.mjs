@@ -171,22 +171,33 @@ export async function lineCountOf(locator) {
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Runs axe-core over the page as it is now (open dialogs and panels included) and
- * fails on any violation, listing each rule with the elements it found. The script
- * is evaluated through the browser's debugging protocol, so the shop's
- * Content-Security-Policy (which allows no injected scripts) stays as it is.
+ * What axe-core checks: WCAG 2.0, 2.1 and 2.2 at levels A and AA, axe's best
+ * practices, and `label-content-name-mismatch` (WCAG 2.5.3, Label in Name), which
+ * axe ships as experimental and so runs only when enabled by name.
+ */
+export const AXE_OPTIONS = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+  resultTypes: ['violations'],
+};
+
+/**
+ * Runs axe-core (with AXE_OPTIONS) over the page as it is now (open dialogs and
+ * panels included) and fails on any violation, listing each rule with the elements
+ * it found. The script is evaluated through the browser's debugging protocol, so the
+ * shop's Content-Security-Policy (which allows no injected scripts) stays as it is.
  */
 export async function expectNoAxeViolations(page, label) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+  const violations = await page.evaluate(async (options) => {
+    const result = await window.axe.run(document, options);
     return result.violations.map((v) => ({
       rule: v.id,
       impact: v.impact,
       help: v.help,
       elements: v.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 300)}`),
     }));
-  });
+  }, AXE_OPTIONS);
   assert.deepEqual(violations, [], `axe-core violations on ${label}:\n${JSON.stringify(violations, null, 2)}`);
 }
 

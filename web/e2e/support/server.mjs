@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
+/** The server bundle the shop renders its pages with. */
+export const WEB_DIST_SERVER = path.join(REPO_ROOT, 'web', 'dist-server');
 
 const STARTUP_TIMEOUT_MS = 30_000;
 
@@ -32,8 +34,8 @@ export function checkPrerequisites() {
   if (!existsSync(binary) || !statSync(binary).isFile()) {
     throw new Error(`FERROSHOP_BIN points to ${binary}, which does not exist. Run \`cargo build -p ferroshop\` first.`);
   }
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error(`The storefront is not built (${WEB_DIST}/index.html is missing). Run \`cd web && npm run build\` first.`);
+  if (!existsSync(path.join(WEB_DIST, 'index.html')) || !existsSync(path.join(WEB_DIST_SERVER, 'server.js'))) {
+    throw new Error(`The storefront is not built (${WEB_DIST}/index.html or ${WEB_DIST_SERVER}/server.js is missing). Run \`cd web && npm run build\` first.`);
   }
   return { binary };
 }
@@ -81,16 +83,18 @@ function installExitHooks() {
   }
 }
 
-async function startOnce(binary) {
+async function startOnce(binary, extraEnv) {
   const dir = mkdtempSync(path.join(tmpdir(), 'ferroshop-e2e-'));
   // The server reads index.html once at start-up and serves the assets from disk; a
   // snapshot of web/dist keeps the two in step even if someone rebuilds meanwhile.
   const webDir = path.join(dir, 'dist');
   cpSync(WEB_DIST, webDir, { recursive: true });
+  cpSync(WEB_DIST_SERVER, path.join(dir, 'dist-server'), { recursive: true });
   const port = await freePort();
   const bind = `127.0.0.1:${port}`;
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('FERROSHOP_')));
-  Object.assign(env, { FERROSHOP_LOG: 'warn', FERROSHOP_WEB_DIR: webDir });
+  // The tests run a debug build on a busy machine: renders get the time they need there.
+  Object.assign(env, { FERROSHOP_LOG: 'warn', FERROSHOP_WEB_DIR: webDir, FERROSHOP_RENDER_TIMEOUT_MS: '5000' }, extraEnv);
   const child = spawn(binary, ['serve', '--bind', bind, '--database', `sqlite://${path.join(dir, 'shop.db')}`, '--demo'], {
     cwd: REPO_ROOT,
     env,
@@ -131,13 +135,16 @@ async function startOnce(binary) {
   throw error;
 }
 
-/** Starts the server and waits for /healthz. Returns { baseURL, stop }. */
-export async function startServer() {
+/**
+ * Starts the server and waits for /healthz. Returns { baseURL, output, stop }.
+ * `env` adds FERROSHOP_* settings.
+ */
+export async function startServer({ env = {} } = {}) {
   const { binary } = checkPrerequisites();
   installExitHooks();
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const server = await startOnce(binary);
+      const server = await startOnce(binary, env);
       return { baseURL: server.baseURL, output: () => server.output, stop: () => stopServer(server) };
     } catch (error) {
       // Another process may take the port between probing and binding; try another.

@@ -54,7 +54,7 @@ function fileSafe(text) {
  * returns the shop handle:
  * `shop.baseURL`, `shop.api` (the live Store API) and `shop.run(viewport, fn)`.
  */
-export function useShop(fileUrl) {
+export function useShop(fileUrl, { env = {} } = {}) {
   const fileStem = fileSafe(path.basename(fileURLToPath(fileUrl), '.test.mjs'));
   // No binary or no built storefront: fail the file at once, saying what to do.
   checkPrerequisites();
@@ -66,17 +66,19 @@ export function useShop(fileUrl) {
   const shop = {
     baseURL: '',
     api: null,
+    /** The server's log so far. */
+    serverOutput: () => server?.output() ?? '',
 
     /** A node:test test that runs `fn` through `shop.run` at `viewport`. */
-    test(name, viewport, fn) {
-      test(name, { timeout: TEST_TIMEOUT_MS }, () => shop.run(viewport, fn, { name: `${name} ${viewport.name}` }));
+    test(name, viewport, fn, options = {}) {
+      test(name, { timeout: TEST_TIMEOUT_MS }, () => shop.run(viewport, fn, { ...options, name: `${name} ${viewport.name}` }));
     },
 
     /**
      * Runs `fn({ page, context, viewport, shot })` in a new context. Uncaught page
      * errors fail the test; a failing test leaves a screenshot behind.
      */
-    async run(viewport, fn, { name = 'test' } = {}) {
+    async run(viewport, fn, { name = 'test', javaScriptEnabled = true } = {}) {
       // A server or browser that did not start fails every test with the reason.
       if (startupError) throw startupError;
       const context = await browser.newContext({
@@ -85,6 +87,7 @@ export function useShop(fileUrl) {
         locale: 'en-US',
         timezoneId: 'UTC',
         reducedMotion: 'reduce',
+        javaScriptEnabled,
       });
       context.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(20_000);
@@ -123,7 +126,7 @@ export function useShop(fileUrl) {
       if (old.startsWith(`FAILED-${fileStem}-`)) rmSync(path.join(SCREENSHOT_DIR, old), { force: true });
     }
     try {
-      server = await startServer();
+      server = await startServer({ env });
       shop.baseURL = server.baseURL;
       shop.api = new StoreApi(server.baseURL);
       browser = await launchBrowser();

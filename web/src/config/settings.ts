@@ -54,9 +54,18 @@ export interface AccountSettings {
   last_name: string;
 }
 
+/** What a form the page answers did (see app/layout/page-notices.tsx). */
+export interface PageNotice {
+  kind: 'success' | 'error';
+  message: string;
+  cart_link: boolean;
+}
+
 export interface ShopSettings {
   /** The Store API nonce for this visitor's session, so a write needs no call first. */
   store_api_nonce: string;
+  /** The cart page form's nonce (`woocommerce-cart-nonce`), for when scripts are off. */
+  cart_nonce: string;
   wc_ajax_url: string;
   store_api_root: string;
   /** Ferroshop's own calls (address rules, orders, the account area). */
@@ -68,10 +77,12 @@ export interface ShopSettings {
   currency: ShopCurrency;
   checkout: CheckoutSettings;
   account: AccountSettings;
+  notices: PageNotice[];
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
   store_api_nonce: '',
+  cart_nonce: '',
   wc_ajax_url: '/?wc-ajax=%%endpoint%%',
   store_api_root: '/wp-json/wc/store/v1',
   rest_api_root: '/wp-json/ferroshop/v1',
@@ -109,6 +120,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     first_name: '',
     last_name: '',
   },
+  notices: [],
 };
 
 export const SETTINGS_ELEMENT_ID = 'ferroshop-settings';
@@ -134,6 +146,7 @@ export function parseSettings(text: string | null | undefined): ShopSettings {
         gateways: Array.isArray(checkout.gateways) ? checkout.gateways : DEFAULT_SETTINGS.checkout.gateways,
       },
       account: { ...DEFAULT_SETTINGS.account, ...parsed.account },
+      notices: Array.isArray(parsed.notices) ? parsed.notices : [],
     };
   } catch {
     // A broken settings block must not take the shop down; the defaults match the server's.

@@ -51,7 +51,7 @@ const pages: Pages = {
 const handler = createStaticHandler(routeTable(pages));
 
 /** Renders past this many rounds stop asking: the page renders with what it has. */
-const MAX_ROUNDS = 4;
+const MAX_ROUNDS = 6;
 
 export interface RenderInput {
   /** The page's path and query. */

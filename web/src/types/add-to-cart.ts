@@ -17,6 +17,11 @@ export interface AddToCartRequest {
   /** True until the shopper has made a complete, in-stock choice. */
   disabled?: boolean;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * Inside the product form: the button submits it as the original's does
+   * (`add-to-cart=ID`), which is how the form works without scripts.
+   */
+  submitsProduct?: number;
 }
 
 export type RenderAddToCart = (request: AddToCartRequest) => ReactNode;

@@ -83,12 +83,6 @@ async fn add_to_cart(
     headers: &HeaderMap,
     body: Body,
 ) -> Response {
-    let no_product = || {
-        failure(
-            StatusCode::BAD_REQUEST,
-            json!({"error": true, "product_url": false}),
-        )
-    };
     let params = match Params::read(headers, body, state.config.max_body_bytes).await {
         Ok(p) => p,
         Err(e) => {
@@ -98,32 +92,76 @@ async fn add_to_cart(
             )
         }
     };
-    let product_id = match params
-        .int("product_id")
-        .or_else(|_| params.int("add-to-cart"))
-    {
+    match add(state, ctx, &params).await {
+        Ok(added) => with_cookies(state, ctx, &added.cart),
+        Err(AddError::Refused(r)) => {
+            // Any refusal sends the shopper to the product page, where the reason is visible.
+            let mut body = json!({"error": true, "product_url": r.product_url.map_or(json!(false), |u| json!(u))});
+            if let Some(message) = r.message {
+                body["message"] = json!(message);
+            }
+            failure(StatusCode::BAD_REQUEST, body)
+        }
+        Err(AddError::Store(e)) => crate::error::ApiError::from(e).into_response(),
+    }
+}
+
+/// What the original shop's add-to-cart fields added.
+pub struct Added {
+    pub cart: StoredCart,
+    /// The product (or the variation's parent) added.
+    pub product: ProductId,
+    pub quantity: i64,
+}
+
+/// Why an add to cart did not happen: the product's address, when there is one, and
+/// the reason to show there.
+pub struct Refusal {
+    pub product_url: Option<String>,
+    pub message: Option<String>,
+}
+
+pub enum AddError {
+    Refused(Refusal),
+    Store(store::StoreError),
+}
+
+/// The original shop's add to cart, from its fields (`product_id` or `add-to-cart`,
+/// `quantity`, `variation_id`, `attribute_…`): the classic call, the product form
+/// and the `?add-to-cart=ID` link.
+pub async fn add(state: &AppState, ctx: &StoreCtx, params: &Params) -> Result<Added, AddError> {
+    let no_product = || {
+        AddError::Refused(Refusal {
+            product_url: None,
+            message: None,
+        })
+    };
+    let given = match params.int("product_id") {
+        Ok(None) => params.int("add-to-cart"),
+        given => given,
+    };
+    let product_id = match given {
         Ok(Some(id)) if id > 0 => ProductId(id),
-        _ => return no_product(),
+        _ => return Err(no_product()),
     };
     let catalog = state.catalog.get();
     let Some(product) = catalog.product(product_id) else {
-        return no_product();
+        return Err(no_product());
     };
     let product_url = {
         let view = ctx.view(state);
         view.product_url(product, &catalog)
     };
-    // Any refusal sends the shopper to the product page, where the reason is visible.
     let refused = |message: String| {
-        failure(
-            StatusCode::BAD_REQUEST,
-            json!({"error": true, "product_url": product_url, "message": message}),
-        )
+        AddError::Refused(Refusal {
+            product_url: Some(product_url.clone()),
+            message: Some(message),
+        })
     };
     let quantity = match params.int("quantity") {
         Ok(None) => 1,
         Ok(Some(q)) if q >= 1 => q,
-        _ => return refused("Please enter a quantity of 1 or more.".into()),
+        _ => return Err(refused("Please enter a quantity of 1 or more.".into())),
     };
     let chosen: Vec<(String, String)> = params
         .0
@@ -138,16 +176,16 @@ async fn add_to_cart(
                     && (x.parent_id == Some(product_id) || x.id == product_id)
             });
             if !belongs {
-                return refused("No matching variation found.".into());
+                return Err(refused("No matching variation found.".into()));
             }
             ProductId(v)
         }
         Ok(_) => product_id,
-        Err(_) => return refused("No matching variation found.".into()),
+        Err(_) => return Err(refused("No matching variation found.".into())),
     };
     let addition = match resolve(&catalog, target, &chosen) {
         Ok(a) => a,
-        Err(e) => return refused(super::api::cart_error(e).message),
+        Err(e) => return Err(refused(super::api::cart_error(e).message)),
     };
     let read = find_session_and_stock(
         &state.db,
@@ -157,17 +195,22 @@ async fn add_to_cart(
     );
     let (found, stock) = match read.await {
         Ok(Some(found)) => found,
-        Ok(None) => return no_product(),
-        Err(e) => return crate::error::ApiError::from(e).into_response(),
+        Ok(None) => return Err(no_product()),
+        Err(e) => return Err(AddError::Store(e)),
     };
+    let parent = addition.product.parent_id.unwrap_or(addition.product.id);
     match service::change_found(state, &ctx.session, ctx.now, found, |cart| {
         cart.add(&addition, quantity, &stock)
     })
     .await
     {
-        Ok((cart, _)) => with_cookies(state, ctx, &cart),
-        Err(ChangeError::Cart(e)) => refused(super::api::cart_error(e).message),
-        Err(ChangeError::Store(e)) => crate::error::ApiError::from(e).into_response(),
+        Ok((cart, _)) => Ok(Added {
+            cart,
+            product: parent,
+            quantity,
+        }),
+        Err(ChangeError::Cart(e)) => Err(refused(super::api::cart_error(e).message)),
+        Err(ChangeError::Store(e)) => Err(AddError::Store(e)),
     }
 }
 

@@ -314,7 +314,7 @@ async fn key_gone(state: &AppState, ctx: &StoreCtx) -> ApiError {
     invalid_key(state, ctx, &cart).await
 }
 
-async fn update_item_inner(
+pub(crate) async fn update_item_inner(
     state: &AppState,
     ctx: &StoreCtx,
     params: &Params,
@@ -348,7 +348,7 @@ async fn update_item_inner(
     }
 }
 
-async fn remove_item_inner(
+pub(crate) async fn remove_item_inner(
     state: &AppState,
     ctx: &StoreCtx,
     params: &Params,

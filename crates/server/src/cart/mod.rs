@@ -3,6 +3,7 @@
 
 pub mod ajax;
 pub mod api;
+pub mod forms;
 pub mod fragments;
 pub mod pricing;
 pub mod service;

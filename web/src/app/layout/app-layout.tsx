@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useCartSync } from '@/features/cart/hooks/use-cart-sync';
 import styles from './app-layout.module.css';
+import { PageNotices } from './page-notices';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -17,6 +18,7 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       <main id="main" className={styles.main} tabIndex={-1}>
+        <PageNotices />
         {/* While a page's code loads; later navigations keep the old page up meanwhile. */}
         <Suspense fallback={<div className={styles.progress} aria-hidden="true" />}>
           <Outlet />

@@ -7,16 +7,18 @@ import { CatalogView } from '@/features/catalog/components/catalog-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { htmlToText } from '@/lib/html-text';
 import { renderAddToCart } from '../add-to-cart-slot';
-import { NotFoundPage } from './not-found';
+import { NOT_FOUND_TITLE, NotFoundPage } from './not-found';
 
 export default function BrandRoute() {
   const slug = useParams().slug ?? '';
   const { data: brands, isPending } = useBrands();
   const brand = brands?.find((candidate) => candidate.slug === slug);
   const name = brand ? htmlToText(brand.name) : undefined;
-  useDocumentTitle(name);
+  const missing = !isPending && !brand;
+  // The page's own title wins over the not-found page's, whose effect runs first.
+  useDocumentTitle(missing ? NOT_FOUND_TITLE : name);
 
-  if (!isPending && !brand) return <NotFoundPage />;
+  if (missing) return <NotFoundPage />;
 
   return (
     <CatalogView

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { htmlToText } from '@/lib/html-text';
 import type { Taxonomy } from '@/types/store-api';
 import { renderAddToCart } from '../add-to-cart-slot';
-import { NotFoundPage } from './not-found';
+import { NOT_FOUND_TITLE, NotFoundPage } from './not-found';
 
 /** Home › parent categories › this category. */
 function categoryCrumbs(category: Taxonomy, all: Taxonomy[]): Crumb[] {
@@ -26,9 +26,11 @@ export default function CategoryRoute() {
   const slug = splat.split('/').filter(Boolean).pop() ?? '';
   const { data: categories, isPending } = useCategories();
   const category = categories?.find((candidate) => candidate.slug === slug);
-  useDocumentTitle(category ? htmlToText(category.name) : undefined);
+  const missing = !slug || (!isPending && !category);
+  // The page's own title wins over the not-found page's, whose effect runs first.
+  useDocumentTitle(missing ? NOT_FOUND_TITLE : category ? htmlToText(category.name) : undefined);
 
-  if (!slug || (!isPending && !category)) return <NotFoundPage />;
+  if (missing) return <NotFoundPage />;
 
   return (
     <CatalogView

@@ -5,8 +5,10 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import styles from './status-page.module.css';
 
+export const NOT_FOUND_TITLE = 'Page not found';
+
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  useDocumentTitle(NOT_FOUND_TITLE);
   return (
     <div className={`container ${styles.page}`}>
       <p className={styles.code}>404</p>

@@ -6,12 +6,13 @@ import { ProductDetails, ProductDetailsSkeleton } from '@/features/catalog/compo
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { htmlToText } from '@/lib/html-text';
 import { renderAddToCart } from '../add-to-cart-slot';
-import { NotFoundPage } from './not-found';
+import { NOT_FOUND_TITLE, NotFoundPage } from './not-found';
 
 export default function ProductRoute() {
   const slug = useParams().slug ?? '';
   const { data: product, isPending, error } = useProduct(slug);
-  useDocumentTitle(product ? htmlToText(product.name) : undefined);
+  // The page's own title wins over the not-found page's, whose effect runs first.
+  useDocumentTitle(product ? htmlToText(product.name) : product === null ? NOT_FOUND_TITLE : undefined);
 
   if (isPending) return <ProductDetailsSkeleton />;
   if (error) {

@@ -6,6 +6,7 @@ import { Fragment } from 'react';
 import { FieldGrid, FormRow, SelectInput, statusAria, TextInput, type RowWidth } from '@/components/ui/form-field';
 import type { AddressField, AddressFieldKey } from '@/lib/address-locale';
 import type { FieldStatuses } from '@/types/field-status';
+import { autocompleteHint } from '@/lib/autocomplete';
 
 export interface AddressFieldEvents {
   /** Every keystroke in a text field. */
@@ -58,7 +59,7 @@ export function AddressFields({
                 id={field.id}
                 name={field.id}
                 value={value}
-                autoComplete={field.autocomplete}
+                autoComplete={autocompleteHint(field.autocomplete)}
                 disabled={disabled}
                 onChange={(event) => events.onChange(field.key, event.target.value)}
                 onBlur={() => events.onBlur(field.key)}
@@ -87,7 +88,7 @@ export function AddressFields({
                 type={field.control === 'email' ? 'email' : field.control === 'tel' ? 'tel' : 'text'}
                 value={value}
                 placeholder={field.placeholder || undefined}
-                autoComplete={field.autocomplete}
+                autoComplete={autocompleteHint(field.autocomplete)}
                 disabled={disabled}
                 onChange={(event) => events.onInput(field.key, event.target.value)}
                 onBlur={() => events.onBlur(field.key)}

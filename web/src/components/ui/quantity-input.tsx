@@ -14,11 +14,13 @@ interface QuantityInputProps {
   label: string;
   disabled?: boolean;
   size?: 'sm' | 'md';
+  /** The form field's name, for a form that also works without scripts. */
+  name?: string;
   /** Called with a whole number within the limits. */
   onChange: (quantity: number) => void;
 }
 
-export function QuantityInput({ value, min, max, step = 1, label, disabled, size = 'md', onChange }: QuantityInputProps) {
+export function QuantityInput({ value, min, max, step = 1, label, disabled, size = 'md', name, onChange }: QuantityInputProps) {
   const id = useId();
   const [text, setText] = useState(String(value));
   const limits = { min, max };
@@ -71,6 +73,7 @@ export function QuantityInput({ value, min, max, step = 1, label, disabled, size
         id={id}
         className={styles.input}
         type="number"
+        name={name}
         inputMode="numeric"
         min={min}
         max={upper}

@@ -39,6 +39,9 @@ export function AddToCartButton(request: AddToCartRequest) {
         // Further clicks while busy are queued behind the first, as in the original shop.
         onClick={() => mutation.mutate(request)}
         disabled={request.disabled}
+        {...(request.submitsProduct !== undefined
+          ? { type: 'submit' as const, name: 'add-to-cart', value: String(request.submitsProduct) }
+          : {})}
         aria-busy={loading}
         aria-label={request.label}
         data-state={state}

@@ -95,6 +95,7 @@ export function CartItemRow({ item, notify }: { item: CartItem; notify: Notify }
             max={limits.maximum}
             step={Math.max(1, limits.multiple_of)}
             size="sm"
+            name={`cart[${item.key}][qty]`}
             onChange={setQuantity}
           />
         ) : (
@@ -107,7 +108,7 @@ export function CartItemRow({ item, notify }: { item: CartItem; notify: Notify }
         </span>
       </td>
       <td className={styles.removeCell}>
-        <RemoveItemButton name={name} onClick={onRemove} disabled={remove.isPending} className={styles.remove} />
+        <RemoveItemButton name={name} onClick={onRemove} disabled={remove.isPending} className={styles.remove} itemKey={item.key} />
         <BlockingOverlay active={remove.isPending} />
       </td>
     </tr>

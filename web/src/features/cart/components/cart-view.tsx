@@ -7,6 +7,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
+import { settings } from '@/config/settings';
 import { htmlToText } from '@/lib/html-text';
 import { useCart } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
@@ -97,25 +98,35 @@ export function CartView() {
         </div>
       ) : (
         <div className={styles.layout}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Products in your cart</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Price</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Subtotal</th>
-                <th scope="col">
-                  <span className="visually-hidden">Remove item</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cart.items.map((item) => (
-                <CartItemRow key={item.key} item={item} notify={notify} />
-              ))}
-            </tbody>
-          </table>
+          {/* The original shop's cart form: with scripts each change applies at once and
+              the form never submits; without them it posts quantities and removals. */}
+          <form method="post" action="/cart/" className={styles.form} onSubmit={(event) => event.preventDefault()}>
+            <input type="hidden" name="woocommerce-cart-nonce" value={settings.cart_nonce} />
+            <table className={styles.table}>
+              <caption className="visually-hidden">Products in your cart</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Subtotal</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Remove item</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {cart.items.map((item) => (
+                  <CartItemRow key={item.key} item={item} notify={notify} />
+                ))}
+              </tbody>
+            </table>
+            <noscript>
+              <button type="submit" name="update_cart" value="Update cart" className={styles.update}>
+                Update cart
+              </button>
+            </noscript>
+          </form>
           <aside className={styles.aside}>
             <CartTotals cart={cart} />
             <Link to={paths.shop()} className={styles.continue}>

@@ -8,12 +8,14 @@ type Props = {
   disabled: boolean;
   /** Placement and size (`--remove-size`) from the surrounding layout. */
   className?: string;
+  /** Inside the cart form: the line's key, sent as `remove_item` when scripts are off. */
+  itemKey?: string;
 };
 
-export function RemoveItemButton({ name, onClick, disabled, className }: Props) {
+export function RemoveItemButton({ name, onClick, disabled, className, itemKey }: Props) {
   return (
     <button
-      type="button"
+      {...(itemKey === undefined ? { type: 'button' as const } : { type: 'submit' as const, name: 'remove_item', value: itemKey })}
       className={className ? `${styles.remove} ${className}` : styles.remove}
       aria-label={`Remove ${name} from cart`}
       onClick={onClick}

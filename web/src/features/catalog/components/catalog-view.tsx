@@ -83,6 +83,8 @@ export function CatalogView({
             <Notice tone="info">{NO_PRODUCTS_FOUND}</Notice>
           ) : (
             <div aria-busy={isPlaceholderData} className={isPlaceholderData ? styles.refreshing : undefined}>
+              {/* The cards' names are third-level headings under this one. */}
+              <h2 className="visually-hidden">Products</h2>
               <div className={toolbar.toolbar}>
                 <ResultCount total={data.total} perPage={PRODUCTS_PER_PAGE} page={listing.page} />
                 <CatalogOrdering value={listing.orderby} />

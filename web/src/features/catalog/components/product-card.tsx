@@ -44,13 +44,18 @@ export function ProductCard({
       </div>
       <div className={styles.action}>
         {action.kind === 'add-to-cart' ? (
-          renderAddToCart({
-            productId: product.id,
-            productName: name,
-            quantity: Math.max(1, product.add_to_cart.minimum),
-            label: htmlToText(product.add_to_cart.description) || `Add “${name}” to your cart`,
-            size: 'sm',
-          })
+          // The original shop's add-to-cart form, posted to this page when scripts are off.
+          <form method="post" className={styles.form} onSubmit={(event) => event.preventDefault()}>
+            <input type="hidden" name="quantity" value={Math.max(1, product.add_to_cart.minimum)} />
+            {renderAddToCart({
+              productId: product.id,
+              productName: name,
+              quantity: Math.max(1, product.add_to_cart.minimum),
+              label: htmlToText(product.add_to_cart.description) || `Add “${name}” to your cart`,
+              size: 'sm',
+              submitsProduct: product.id,
+            })}
+          </form>
         ) : action.external ? (
           <ExternalButtonLink href={action.href} variant="secondary" size="sm">
             {htmlToText(action.text)}

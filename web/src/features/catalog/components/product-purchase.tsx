@@ -2,6 +2,7 @@
 // chosen variation's price and stock, quantity and the add-to-cart button; or the
 // external product's button to its own shop.
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ExternalButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Price } from '@/components/ui/price';
@@ -46,13 +47,30 @@ export function ProductPurchase({
   if (product.type !== 'simple' || !product.is_purchasable || !product.is_in_stock) return null;
 
   return (
-    <QuantityAndButton
-      limits={product.add_to_cart}
-      name={name}
-      renderButton={(quantity) =>
-        renderAddToCart({ productId: product.id, productName: name, quantity, size: 'lg' })
-      }
-    />
+    <ProductForm>
+      <QuantityAndButton
+        limits={product.add_to_cart}
+        name={name}
+        renderButton={(quantity) =>
+          renderAddToCart({ productId: product.id, productName: name, quantity, size: 'lg', submitsProduct: product.id })
+        }
+      />
+    </ProductForm>
+  );
+}
+
+/**
+ * The original shop's product form, posted to the product's page: with scripts the
+ * button adds through the cart's call and the form never submits; without them the
+ * page takes the form (and a variable product's options are chosen with a GET of the
+ * same form, which the page reads back as its preselected choice).
+ */
+function ProductForm({ children, className }: { children: ReactNode; className?: string }) {
+  const { pathname } = useLocation();
+  return (
+    <form method="post" action={pathname} className={className} onSubmit={(event) => event.preventDefault()}>
+      {children}
+    </form>
   );
 }
 
@@ -71,8 +89,13 @@ function VariablePurchase({
   const buyable = Boolean(variation && variation.is_purchasable && variation.is_in_stock);
 
   return (
-    <div className={styles.stack}>
+    <ProductForm className={styles.stack}>
       <VariationSelects state={state} variations={product.variations} />
+      <noscript>
+        <button type="submit" formMethod="get" className={styles.choose}>
+          Choose options
+        </button>
+      </noscript>
       <div className={styles.variation} aria-live="polite" data-testid="variation-details">
         {state.unmatched && <p className={styles.unavailable}>{NO_MATCHING_VARIATION}</p>}
         {variation && (
@@ -94,10 +117,11 @@ function VariablePurchase({
             quantity,
             disabled: !buyable,
             size: 'lg',
+            submitsProduct: product.id,
           })
         }
       />
-    </div>
+    </ProductForm>
   );
 }
 
@@ -120,6 +144,7 @@ function QuantityAndButton({
         min={min}
         max={limits.maximum}
         step={Math.max(1, limits.multiple_of)}
+        name="quantity"
         onChange={setQuantity}
       />
       {renderButton(quantity)}
