@@ -13,7 +13,7 @@ DATABASE ?= sqlite://data/ferroshop.db
 
 help:
 	@echo "make run     build the storefront and server, start the demo shop on http://$(BIND)/"
-	@echo "make test    run every test: Rust (SQLite, PostgreSQL when FERROSHOP_TEST_POSTGRES_URL is set), API fuzzer, web unit, browser"
+	@echo "make test    run every test: Rust (SQLite, PostgreSQL when FERROSHOP_TEST_POSTGRES_URL is set), API fuzzer, web unit, browser, Lighthouse"
 	@echo "make test-fuzz   fuzz the API against its OpenAPI description (schemathesis)"
 	@echo "make test-lighthouse   Lighthouse (mobile) on home, shop, product, cart and checkout against a release build; fails under budget"
 	@echo "make bench   run the HTTP benchmarks (see bench/README.md)"
@@ -35,7 +35,7 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 web: web/node_modules/.installed
 	cd web && npm run build
 
-test: test-rust test-fuzz test-web test-browser
+test: test-rust test-fuzz test-web test-browser test-lighthouse
 
 test-rust:
 	./scripts/need cargo
@@ -64,7 +64,7 @@ test-lighthouse: web/node_modules/.installed
 	cd web && npm run build
 	./scripts/need cargo
 	cargo build --release -p ferroshop
-	cd web && FERROSHOP_BIN=../target/release/ferroshop npm run lighthouse
+	cd web && FERROSHOP_BIN=../target/release/ferroshop LIGHTHOUSE_RUNS=$${LIGHTHOUSE_RUNS:-3} npm run lighthouse
 
 bench:
 	./bench/run.sh

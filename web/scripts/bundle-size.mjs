@@ -38,6 +38,8 @@ function collect(key) {
   for (const imported of chunk.imports ?? []) collect(imported);
 }
 collect(entryKey);
+// The app itself, which the entry (boot.ts) loads once the page has painted.
+collect('src/main.tsx');
 collect(route);
 
 const gzipSize = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;

@@ -1,15 +1,13 @@
-// Entry point: styles, providers and the router. A page the server rendered is
+// The app: providers and the router (loaded by boot.ts). A page the server rendered is
 // hydrated with the data it was rendered with; without that (the development
 // server, a render that fell back to the bare page) the app renders from scratch.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { browserRoutes, createRouter, loadMatchedPages } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { hydratePageState, readPageState } from './lib/page-state';
-import './styles/tokens.css';
-import './styles/base.css';
 
 const root = document.getElementById('root')!;
 const routes = browserRoutes();
@@ -19,7 +17,11 @@ const pageState = readPageState();
 if (pageState && root.firstElementChild) {
   hydratePageState(queryClient, pageState);
   await loadMatchedPages(routes, window.location);
-  hydrateRoot(root, app());
+  // As a transition, hydration yields to the browser between components: no long task
+  // holds the page while the app takes it over.
+  startTransition(() => {
+    hydrateRoot(root, app());
+  });
 } else {
   createRoot(root).render(app());
 }

@@ -33,11 +33,13 @@ impl Pages {
         } else {
             None
         };
+        let assets = PageAssets::load(dir);
+        let index = index.map(|page| crate::ssr::inline_shell_styles(&page, &assets));
         Self {
             index,
             dir: dir.to_owned(),
             renderer,
-            assets: PageAssets::load(dir),
+            assets,
             cache: PageCache::default(),
         }
     }

@@ -61,17 +61,25 @@ impl Default for PageCache {
     }
 }
 
-/// The code and styles each page needs before it renders in the browser, from the
-/// storefront build's manifest: the page's chunk and every chunk it imports.
+/// The styles each page needs for its first paint, from the storefront build's
+/// manifest, put in the page itself: the shell's (the app's own and its global
+/// styles) and each page's (its chunk and every chunk it imports). A page then paints
+/// with no request but its own; its code follows after the first paint (boot.ts).
 #[derive(Default)]
 pub struct PageAssets {
+    /// Every page's styles.
+    pub shell: String,
+    /// Their files (`/assets/…`).
+    pub shell_files: Vec<String>,
     by_route: HashMap<&'static str, RouteAssets>,
 }
 
 #[derive(Default, Clone)]
 pub struct RouteAssets {
-    pub scripts: Vec<String>,
-    pub styles: Vec<String>,
+    /// The page's own styles, beyond the shell's.
+    pub style: String,
+    /// Their files (`/assets/…`).
+    pub files: Vec<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -82,6 +90,9 @@ struct ManifestChunk {
     #[serde(default)]
     css: Vec<String>,
 }
+
+/// The app's module: its styles belong to every page.
+const APP_MODULE: &str = "src/main.tsx";
 
 /// Each page's module in the storefront's source, as the manifest names it.
 const ROUTE_MODULES: &[&str] = &[
@@ -104,32 +115,50 @@ impl PageAssets {
             return Self::default();
         };
         let Ok(manifest) = serde_json::from_str::<HashMap<String, ManifestChunk>>(&text) else {
-            tracing::warn!("the storefront's manifest did not parse; pages name no page code");
+            tracing::warn!("the storefront's manifest did not parse; pages load their styles");
             return Self::default();
         };
-        let entry_files: Vec<&str> = manifest
+        let read = |files: &[&str]| -> String {
+            files
+                .iter()
+                .filter_map(|f| std::fs::read_to_string(web_dir.join(f)).ok())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let mut shell_files: Vec<&str> = manifest
             .iter()
             .filter(|(key, _)| key.ends_with(".html"))
-            .flat_map(|(key, _)| collect(&manifest, key).0)
+            .flat_map(|(key, _)| collect(&manifest, key).1)
             .collect();
+        for sheet in collect(&manifest, APP_MODULE).1 {
+            if !shell_files.contains(&sheet) {
+                shell_files.push(sheet);
+            }
+        }
         let by_route = ROUTE_MODULES
             .iter()
             .filter(|module| manifest.contains_key(**module))
             .map(|module| {
-                let (scripts, styles) = collect(&manifest, module);
-                let assets = RouteAssets {
-                    // The entry's own chunks are in the page already.
-                    scripts: scripts
-                        .into_iter()
-                        .filter(|f| !entry_files.contains(f))
-                        .map(|f| format!("/{f}"))
-                        .collect(),
-                    styles: styles.into_iter().map(|f| format!("/{f}")).collect(),
-                };
-                (*module, assets)
+                let own: Vec<&str> = collect(&manifest, module)
+                    .1
+                    .into_iter()
+                    .filter(|f| !shell_files.contains(f))
+                    .collect();
+                let files = own.iter().map(|f| format!("/{f}")).collect();
+                (
+                    *module,
+                    RouteAssets {
+                        style: read(&own),
+                        files,
+                    },
+                )
             })
             .collect();
-        Self { by_route }
+        Self {
+            shell: read(&shell_files),
+            shell_files: shell_files.iter().map(|f| format!("/{f}")).collect(),
+            by_route,
+        }
     }
 
     /// What the page at `segments` needs.
@@ -320,18 +349,53 @@ pub fn escape_script_json(json: &str) -> String {
         .replace('&', "\\u0026")
 }
 
-/// `<link>`s for the page's own code and styles.
-pub fn asset_links(assets: &RouteAssets) -> String {
-    let mut links = String::new();
-    for style in &assets.styles {
-        links.push_str(&format!(
-            "<link rel=\"stylesheet\" crossorigin href=\"{style}\">\n    "
-        ));
+/// Where a page's own styles go: after the shell's.
+pub const STYLES_MARKER: &str = "<!--ferroshop:styles-->";
+
+/// The page's own styles, as an element of its head.
+pub fn route_style(assets: &RouteAssets) -> String {
+    if assets.style.is_empty() {
+        return String::new();
     }
-    for script in &assets.scripts {
-        links.push_str(&format!(
-            "<link rel=\"modulepreload\" crossorigin href=\"{script}\">\n    "
-        ));
+    format!(
+        "<style>{}</style>{}",
+        assets.style.replace("</", "<\\/"),
+        placeholders(&assets.files)
+    )
+}
+
+/// Disabled links to the inlined files (never fetched): the app's loader, seeing a
+/// page's styles already linked, does not fetch and apply them a second time.
+fn placeholders(files: &[String]) -> String {
+    files
+        .iter()
+        .map(|f| format!("<link rel=\"stylesheet\" href=\"{f}\" disabled>"))
+        .collect()
+}
+
+/// The built entry page with its stylesheet links replaced by the shell's styles,
+/// inline, where the first of them was.
+pub fn inline_shell_styles(index: &str, assets: &PageAssets) -> String {
+    if assets.shell.is_empty() {
+        return index.to_string();
     }
-    links
+    let mut out = String::with_capacity(index.len() + assets.shell.len());
+    let mut placed = false;
+    for line in index.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("<link rel=\"stylesheet\"") && trimmed.contains("href=\"/assets/") {
+            if !placed {
+                out.push_str(&format!(
+                    "    <style>{}</style>{}{STYLES_MARKER}\n",
+                    assets.shell.replace("</", "<\\/"),
+                    placeholders(&assets.shell_files)
+                ));
+                placed = true;
+            }
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }

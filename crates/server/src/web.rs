@@ -130,7 +130,7 @@ async fn render_index(
         page.notices.is_empty(),
     )
     .await;
-    let mut extra = rendered(&PageHead {
+    let extra = rendered(&PageHead {
         settings: trusted(crate::ssr::escape_script_json(&settings)),
         description: head.description.as_deref(),
         canonical: head.canonical.as_deref(),
@@ -142,14 +142,16 @@ async fn render_index(
         og_type: head.og_type,
     });
     let title = rendered(&Title { title: &head.title });
-    if app.is_some() {
-        if let Some(assets) = state.pages.assets.for_page(page.segments) {
-            extra.push_str(&crate::ssr::asset_links(assets));
-        }
-    }
+    let route_style = state
+        .pages
+        .assets
+        .for_page(page.segments)
+        .map(crate::ssr::route_style)
+        .unwrap_or_default();
     let mut html = template
         .replacen(TITLE_TAG, &title, 1)
-        .replacen(HEAD_MARKER, &extra, 1);
+        .replacen(HEAD_MARKER, &extra, 1)
+        .replacen(crate::ssr::STYLES_MARKER, &route_style, 1);
     if let Some(app) = &app {
         html = crate::ssr::compose(&html, app);
     }

@@ -22,7 +22,7 @@ function HeroImages() {
     <div className={styles.collage} aria-hidden="true">
       {[0, 1, 2].map((index) => (
         <div key={index} className={styles.tile}>
-          <ProductImage image={images[index]} sizes="(min-width: 1024px) 320px, 45vw" eager={index === 0} />
+          <ProductImage image={images[index]} sizes="(min-width: 1024px) 320px, 45vw" eager={index === 0} priority={index === 0} />
         </div>
       ))}
     </div>

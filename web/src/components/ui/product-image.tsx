@@ -9,6 +9,7 @@ export function ProductImage({
   sizes,
   className,
   eager = false,
+  priority = false,
 }: {
   image: Image | undefined;
   /** "thumbnail" loads the small square; "full" the large one with its srcset. */
@@ -16,6 +17,8 @@ export function ProductImage({
   sizes?: string;
   className?: string;
   eager?: boolean;
+  /** The page's largest image: fetched first (and preloaded by the server's render). */
+  priority?: boolean;
 }) {
   const classes = `${styles.image} ${className ?? ''}`;
   // Without a sizes hint the browser assumes full width and picks the largest file.
@@ -28,7 +31,8 @@ export function ProductImage({
       srcSet={resolvedSizes && image.srcset ? image.srcset : undefined}
       sizes={resolvedSizes && image.srcset ? resolvedSizes : undefined}
       alt={image.alt}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
     />
   );

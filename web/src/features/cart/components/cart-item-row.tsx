@@ -69,7 +69,7 @@ export function CartItemRow({ item, notify }: { item: CartItem; notify: Notify }
       <td className={styles.product}>
         <div className={styles.productInner}>
           <Link to={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
-            <ProductImage image={item.images[0]} />
+            <ProductImage image={item.images[0]} eager />
           </Link>
           <div className={styles.productInfo}>
             <Link to={href} className={styles.name}>

@@ -18,10 +18,13 @@ export function ProductCard({
   product,
   renderAddToCart,
   eagerImage = false,
+  priorityImage = false,
 }: {
   product: Product;
   renderAddToCart: RenderAddToCart;
   eagerImage?: boolean;
+  /** The first card of a listing: likely the page's largest image. */
+  priorityImage?: boolean;
 }) {
   const name = htmlToText(product.name);
   const href = paths.product(product.slug);
@@ -32,7 +35,7 @@ export function ProductCard({
     <article className={styles.card} aria-label={name}>
       {/* The title link is the card's one link for keyboard and screen-reader users. */}
       <Link to={href} className={styles.media} tabIndex={-1} aria-hidden="true">
-        <ProductImage image={product.images[0]} sizes={CARD_IMAGE_SIZES} eager={eagerImage} />
+        <ProductImage image={product.images[0]} sizes={CARD_IMAGE_SIZES} eager={eagerImage} priority={priorityImage} />
         <ProductBadges product={product} />
       </Link>
       <div className={styles.body}>

@@ -33,7 +33,7 @@ export function ProductGallery({ images, variationImage, name }: { images: Image
   return (
     <div className={styles.gallery}>
       <div className={styles.main} data-testid="product-main-image">
-        <ProductImage image={main} variant="full" sizes={MAIN_SIZES} eager className={styles.mainImage} />
+        <ProductImage image={main} variant="full" sizes={MAIN_SIZES} eager priority className={styles.mainImage} />
       </div>
       {images.length > 1 && (
         <ul className={styles.thumbnails} aria-label={`${name} images`}>

@@ -20,7 +20,7 @@ export function ProductGrid({
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} renderAddToCart={renderAddToCart} eagerImage={index < eagerImages} />
+          <ProductCard product={product} renderAddToCart={renderAddToCart} eagerImage={index < eagerImages} priorityImage={eagerImages > 0 && index === 0} />
         </li>
       ))}
     </ul>
