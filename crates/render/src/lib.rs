@@ -65,6 +65,9 @@ pub struct Rendered {
     pub rounds: u32,
     /// API calls made.
     pub fetches: u32,
+    /// The engine's heap after the render (the bundle included), in bytes.
+    #[serde(default)]
+    pub engine_bytes: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -278,8 +281,14 @@ impl Engine {
         *self.calls.borrow_mut() = Calls::default();
         // What the render left behind is garbage now; collect it before the next one.
         self.runtime.run_gc();
+        let engine_bytes = self.runtime.memory_usage().malloc_size.max(0) as u64;
         match output {
-            Ok(json) => serde_json::from_str(&json).map_err(|e| RenderError::Script(e.to_string())),
+            Ok(json) => serde_json::from_str::<Rendered>(&json)
+                .map(|page| Rendered {
+                    engine_bytes,
+                    ..page
+                })
+                .map_err(|e| RenderError::Script(e.to_string())),
             Err(_) if timed_out => Err(RenderError::Timeout(limits.render_time)),
             Err(message) => Err(RenderError::Script(message)),
         }
@@ -376,6 +385,11 @@ mod tests {
         let page = renderer.render(input("/shop"), echo()).await.unwrap();
         assert_eq!(page.html, "<p>GET /wp-json/test?page=/shop</p>");
         assert_eq!(page.fetches, 1);
+        assert!(
+            page.engine_bytes > 0 && page.engine_bytes < 16 << 20,
+            "{}",
+            page.engine_bytes
+        );
     }
 
     #[tokio::test]

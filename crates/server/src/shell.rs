@@ -1,13 +1,16 @@
-//! The storefront's built entry page and files, and the engines that render its
-//! pages on the server, found at start-up.
+//! The storefront's built entry page, files and styles, the engines that render its
+//! pages on the server, and the cache of pages rendered for no one in particular,
+//! set up at start-up.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use render::{Limits, Renderer};
+use quick_cache::sync::Cache;
+use render::{Limits, Rendered, Renderer};
 
 use crate::config::RenderConfig;
-use crate::ssr::{PageAssets, PageCache};
 
 /// The storefront's entry page, read once at start-up.
 pub struct Pages {
@@ -34,7 +37,7 @@ impl Pages {
             None
         };
         let assets = PageAssets::load(dir);
-        let index = index.map(|page| crate::ssr::inline_shell_styles(&page, &assets));
+        let index = index.map(|page| inline_shell_styles(&page, &assets));
         Self {
             index,
             dir: dir.to_owned(),
@@ -71,4 +74,234 @@ fn start_renderer(bundle: &Path, config: &RenderConfig) -> Option<Renderer> {
             None
         }
     }
+}
+
+/// The page cache's size: the HTML and data it holds, in bytes.
+const PAGE_CACHE_BYTES: u64 = 32 << 20;
+
+/// A rendered page as the page cache keeps it.
+pub struct CachedPage {
+    pub page: Arc<Rendered>,
+    pub catalog_version: i64,
+    pub made: Instant,
+}
+
+#[derive(Clone)]
+pub struct PageWeight;
+
+impl quick_cache::Weighter<String, Arc<CachedPage>> for PageWeight {
+    fn weight(&self, key: &String, page: &Arc<CachedPage>) -> u64 {
+        (key.len() + page.page.html.len() + page.page.state.len()) as u64
+    }
+}
+
+pub struct PageCache(pub Cache<String, Arc<CachedPage>, PageWeight>);
+
+impl Default for PageCache {
+    fn default() -> Self {
+        Self(Cache::with_weighter(1024, PAGE_CACHE_BYTES, PageWeight))
+    }
+}
+
+/// The styles each page needs for its first paint, from the storefront build's
+/// manifest, put in the page itself: the shell's (the app's own and its global
+/// styles) and each page's (its chunk and every chunk it imports). A page then paints
+/// with no request but its own; its code follows after the first paint (boot.ts).
+#[derive(Default)]
+pub struct PageAssets {
+    /// Every page's styles.
+    pub shell: String,
+    /// Their files (`/assets/…`).
+    pub shell_files: Vec<String>,
+    by_route: HashMap<&'static str, RouteAssets>,
+}
+
+#[derive(Default, Clone)]
+pub struct RouteAssets {
+    /// The page's own styles, beyond the shell's.
+    pub style: String,
+    /// Their files (`/assets/…`).
+    pub files: Vec<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct ManifestChunk {
+    file: String,
+    #[serde(default)]
+    imports: Vec<String>,
+    #[serde(default)]
+    css: Vec<String>,
+}
+
+/// The app's module: its styles belong to every page.
+const APP_MODULE: &str = "src/main.tsx";
+
+/// Each page's module in the storefront's source, as the manifest names it.
+const ROUTE_MODULES: &[&str] = &[
+    "src/app/routes/home.tsx",
+    "src/app/routes/shop.tsx",
+    "src/app/routes/category.tsx",
+    "src/app/routes/brand.tsx",
+    "src/app/routes/product.tsx",
+    "src/app/routes/cart.tsx",
+    "src/app/routes/checkout.tsx",
+    "src/app/routes/order-received.tsx",
+    "src/app/routes/order-pay.tsx",
+    "src/app/routes/order-tracking.tsx",
+    "src/app/routes/account.tsx",
+];
+
+impl PageAssets {
+    pub fn load(web_dir: &Path) -> Self {
+        let Ok(text) = std::fs::read_to_string(web_dir.join(".vite/manifest.json")) else {
+            return Self::default();
+        };
+        let Ok(manifest) = serde_json::from_str::<HashMap<String, ManifestChunk>>(&text) else {
+            tracing::warn!("the storefront's manifest did not parse; pages load their styles");
+            return Self::default();
+        };
+        let read = |files: &[&str]| -> String {
+            files
+                .iter()
+                .filter_map(|f| std::fs::read_to_string(web_dir.join(f)).ok())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let mut shell_files: Vec<&str> = manifest
+            .iter()
+            .filter(|(key, _)| key.ends_with(".html"))
+            .flat_map(|(key, _)| collect(&manifest, key).1)
+            .collect();
+        for sheet in collect(&manifest, APP_MODULE).1 {
+            if !shell_files.contains(&sheet) {
+                shell_files.push(sheet);
+            }
+        }
+        let by_route = ROUTE_MODULES
+            .iter()
+            .filter(|module| manifest.contains_key(**module))
+            .map(|module| {
+                let own: Vec<&str> = collect(&manifest, module)
+                    .1
+                    .into_iter()
+                    .filter(|f| !shell_files.contains(f))
+                    .collect();
+                let files = own.iter().map(|f| format!("/{f}")).collect();
+                (
+                    *module,
+                    RouteAssets {
+                        style: read(&own),
+                        files,
+                    },
+                )
+            })
+            .collect();
+        Self {
+            shell: read(&shell_files),
+            shell_files: shell_files.iter().map(|f| format!("/{f}")).collect(),
+            by_route,
+        }
+    }
+
+    /// What the page at `segments` needs.
+    pub fn for_page(&self, segments: &[&str]) -> Option<&RouteAssets> {
+        let module = match segments {
+            [] => "src/app/routes/home.tsx",
+            ["shop", ..] => "src/app/routes/shop.tsx",
+            ["product-category", ..] => "src/app/routes/category.tsx",
+            ["brand", _] => "src/app/routes/brand.tsx",
+            ["product", _] => "src/app/routes/product.tsx",
+            ["cart"] => "src/app/routes/cart.tsx",
+            ["checkout"] => "src/app/routes/checkout.tsx",
+            ["checkout", "order-received", _] => "src/app/routes/order-received.tsx",
+            ["checkout", "order-pay", _] => "src/app/routes/order-pay.tsx",
+            ["order-tracking"] => "src/app/routes/order-tracking.tsx",
+            ["my-account", ..] => "src/app/routes/account.tsx",
+            _ => return None,
+        };
+        self.by_route.get(module)
+    }
+}
+
+/// A chunk's files and styles, its imports' first (the order a browser needs them).
+fn collect<'m>(
+    manifest: &'m HashMap<String, ManifestChunk>,
+    key: &str,
+) -> (Vec<&'m str>, Vec<&'m str>) {
+    fn walk<'m>(
+        manifest: &'m HashMap<String, ManifestChunk>,
+        key: &str,
+        scripts: &mut Vec<&'m str>,
+        styles: &mut Vec<&'m str>,
+    ) {
+        let Some(chunk) = manifest.get(key) else {
+            return;
+        };
+        if scripts.contains(&chunk.file.as_str()) {
+            return;
+        }
+        scripts.push(&chunk.file);
+        for import in &chunk.imports {
+            walk(manifest, import, scripts, styles);
+        }
+        for sheet in &chunk.css {
+            if !styles.contains(&sheet.as_str()) {
+                styles.push(sheet);
+            }
+        }
+    }
+    let (mut scripts, mut styles) = (Vec::new(), Vec::new());
+    walk(manifest, key, &mut scripts, &mut styles);
+    (scripts, styles)
+}
+
+/// Where a page's own styles go: after the shell's.
+pub const STYLES_MARKER: &str = "<!--ferroshop:styles-->";
+
+/// The page's own styles, as an element of its head.
+pub fn route_style(assets: &RouteAssets) -> String {
+    if assets.style.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<style>{}</style>{}",
+        assets.style.replace("</", "<\\/"),
+        placeholders(&assets.files)
+    )
+}
+
+/// Disabled links to the inlined files (never fetched): the app's loader, seeing a
+/// page's styles already linked, does not fetch and apply them a second time.
+fn placeholders(files: &[String]) -> String {
+    files
+        .iter()
+        .map(|f| format!("<link rel=\"stylesheet\" href=\"{f}\" disabled>"))
+        .collect()
+}
+
+/// The built entry page with its stylesheet links replaced by the shell's styles,
+/// inline, where the first of them was.
+pub fn inline_shell_styles(index: &str, assets: &PageAssets) -> String {
+    if assets.shell.is_empty() {
+        return index.to_string();
+    }
+    let mut out = String::with_capacity(index.len() + assets.shell.len());
+    let mut placed = false;
+    for line in index.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("<link rel=\"stylesheet\"") && trimmed.contains("href=\"/assets/") {
+            if !placed {
+                out.push_str(&format!(
+                    "    <style>{}</style>{}{STYLES_MARKER}\n",
+                    assets.shell.replace("</", "<\\/"),
+                    placeholders(&assets.shell_files)
+                ));
+                placed = true;
+            }
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }

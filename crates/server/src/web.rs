@@ -146,12 +146,12 @@ async fn render_index(
         .pages
         .assets
         .for_page(page.segments)
-        .map(crate::ssr::route_style)
+        .map(crate::shell::route_style)
         .unwrap_or_default();
     let mut html = template
         .replacen(TITLE_TAG, &title, 1)
         .replacen(HEAD_MARKER, &extra, 1)
-        .replacen(crate::ssr::STYLES_MARKER, &route_style, 1);
+        .replacen(crate::shell::STYLES_MARKER, &route_style, 1);
     if let Some(app) = &app {
         html = crate::ssr::compose(&html, app);
     }

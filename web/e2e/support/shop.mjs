@@ -94,6 +94,7 @@ export function useShop(fileUrl, { env = {} } = {}) {
       const pageErrors = [];
       context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`)));
       const page = await context.newPage();
+      if (javaScriptEnabled) waitForTheAppOnNavigation(page);
       const shot = async (label, target = page) => {
         // From the top, so a sticky header sits where it belongs in a full-page capture.
         await target.evaluate(() => window.scrollTo(0, 0));
@@ -142,6 +143,21 @@ export function useShop(fileUrl, { env = {} } = {}) {
   });
 
   return shop;
+}
+
+/**
+ * Pages arrive rendered and the app takes them over after the first paint: a test, like
+ * a shopper, acts once it has (html[data-app="ready"]). goto and reload wait for it.
+ */
+function waitForTheAppOnNavigation(page) {
+  for (const name of ['goto', 'reload']) {
+    const navigate = page[name].bind(page);
+    page[name] = async (...args) => {
+      const response = await navigate(...args);
+      await page.waitForSelector('html[data-app="ready"]', { state: 'attached', timeout: DEFAULT_TIMEOUT_MS * 2 });
+      return response;
+    };
+  }
 }
 
 /** Lets the images in view finish loading so screenshots show them (never fails). */

@@ -1,6 +1,6 @@
 // The shell around every page: skip link, header, main landmark, footer. It also
 // keeps the cart in sync across tabs and restores scroll positions.
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useCartSync } from '@/features/cart/hooks/use-cart-sync';
 import styles from './app-layout.module.css';
@@ -10,6 +10,11 @@ import { SiteHeader } from './site-header';
 
 export function AppLayout() {
   useCartSync();
+  // The app has taken the page over: held forms go now (see boot.ts), tests may act.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+    document.dispatchEvent(new Event('ferroshop:ready'));
+  }, []);
 
   return (
     <div className={styles.shell}>

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Notice } from '@/components/ui/notice';
-import { useMediaQuery } from '@/hooks/use-media-query';
+import { useMediaQueryOnceKnown } from '@/hooks/use-media-query';
 import type { RenderAddToCart } from '@/types/add-to-cart';
 import { useProducts } from '../api/get-products';
 import { useCatalogFilters } from '../hooks/use-catalog-filters';
@@ -40,7 +40,9 @@ export function CatalogView({
   const listing = parseListing(searchParams);
   const panel = useCatalogFilters(scope ?? {}, listing.search);
   const { data, error, isPending, isPlaceholderData } = useProducts(productListParams(listing, scope, panel.filters));
-  const wide = useMediaQuery(WIDE_LAYOUT);
+  // Unknown on the server and while hydrating: then both the sidebar and the Filters
+  // button are in the page, and the stylesheet shows the one that fits the screen.
+  const wide = useMediaQueryOnceKnown(WIDE_LAYOUT);
   const chips = filterChips(panel.filters, panel);
   const filterPanel = <FilterPanel {...panel} onChange={panel.setFilters} />;
 
@@ -53,7 +55,7 @@ export function CatalogView({
       </header>
 
       <div className={styles.layout}>
-        {wide && (
+        {wide !== false && (
           <aside className={styles.sidebar} aria-labelledby="catalog-filters-heading">
             <h2 id="catalog-filters-heading" className={styles.sidebarTitle}>
               Filters
@@ -63,9 +65,9 @@ export function CatalogView({
         )}
 
         <div className={styles.results}>
-          {!wide && (
+          {wide !== true && (
             <div className={styles.filterBar}>
-              <FilterDrawer active={chips.length}>{filterPanel}</FilterDrawer>
+              <FilterDrawer active={chips.length}>{wide === false ? filterPanel : null}</FilterDrawer>
             </div>
           )}
           <FilterChips chips={chips} onChange={panel.setFilters} />

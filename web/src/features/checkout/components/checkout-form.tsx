@@ -67,6 +67,7 @@ export function CheckoutForm({
 
       <form
         ref={form.formRef}
+        method="post"
         name="checkout"
         className={`checkout woocommerce-checkout ${styles.form} ${form.processing ? 'processing' : ''}`}
         onSubmit={form.submit}

@@ -63,7 +63,7 @@ export function CouponToggle({ onApply }: { onApply: (code: string) => Promise<C
         </span>
       </div>
       <Collapsible open={open} duration={COUPON_SLIDE_MS} id="checkout-coupon" onOpened={() => input.current?.focus()}>
-        <form className={`checkout_coupon woocommerce-form-coupon ${styles.couponForm}`} onSubmit={submit} noValidate>
+        <form method="post" className={`checkout_coupon woocommerce-form-coupon ${styles.couponForm}`} onSubmit={submit} noValidate>
           <p className={styles.couponIntro}>If you have a coupon code, please apply it below.</p>
           <div className={styles.couponRow}>
             <p className={`form-row form-row-first ${styles.couponField} ${error ? 'woocommerce-invalid' : ''}`}>

@@ -85,7 +85,7 @@ export function AccountDetailsForm({ user }: { user: AccountUser }) {
   );
 
   return (
-    <form className={`woocommerce-EditAccountForm edit-account ${styles.form} ${styles.stack}`} onSubmit={submit} noValidate aria-label="Account details">
+    <form method="post" className={`woocommerce-EditAccountForm edit-account ${styles.form} ${styles.stack}`} onSubmit={submit} noValidate aria-label="Account details">
       {save.isSuccess && <Notice tone="success">{save.data.message || 'Account details changed successfully.'}</Notice>}
       {save.error && <Notice tone="error">{save.error.message}</Notice>}
       <FieldGrid>

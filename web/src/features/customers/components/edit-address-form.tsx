@@ -84,7 +84,7 @@ export function EditAddressForm({
   };
 
   return (
-    <form className={`${styles.form} ${styles.stack}`} onSubmit={submit} noValidate aria-labelledby="edit-address-heading">
+    <form method="post" className={`${styles.form} ${styles.stack}`} onSubmit={submit} noValidate aria-labelledby="edit-address-heading">
       <h2 id="edit-address-heading" className={styles.cardTitle}>
         {title}
       </h2>

@@ -45,7 +45,7 @@ export function LoginForm({
   };
 
   return (
-    <form className={`woocommerce-form woocommerce-form-login login ${styles.form}`} onSubmit={submit} noValidate aria-label="Login">
+    <form method="post" className={`woocommerce-form woocommerce-form-login login ${styles.form}`} onSubmit={submit} noValidate aria-label="Login">
       {intro && <div className={styles.intro}>{intro}</div>}
       {login.error && <Notice tone="error">{login.error.message}</Notice>}
       <FieldGrid>

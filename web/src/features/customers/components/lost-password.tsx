@@ -38,7 +38,7 @@ export function LostPasswordForm() {
   };
 
   return (
-    <form className={`woocommerce-ResetPassword lost_reset_password ${styles.form} ${styles.narrow}`} onSubmit={submit} noValidate aria-label="Lost password">
+    <form method="post" className={`woocommerce-ResetPassword lost_reset_password ${styles.form} ${styles.narrow}`} onSubmit={submit} noValidate aria-label="Lost password">
       <p className={styles.muted}>Lost your password? Please enter your username or email address. You will receive a link to create a new password via email.</p>
       {request.error && <Notice tone="error">{request.error.message}</Notice>}
       <FieldGrid>
@@ -95,7 +95,7 @@ export function ResetPasswordForm({ resetKey, login }: { resetKey: string; login
   };
 
   return (
-    <form className={`woocommerce-ResetPassword lost_reset_password ${styles.form} ${styles.narrow}`} onSubmit={submit} noValidate aria-label="Reset password">
+    <form method="post" className={`woocommerce-ResetPassword lost_reset_password ${styles.form} ${styles.narrow}`} onSubmit={submit} noValidate aria-label="Reset password">
       <p className={styles.muted}>Enter a new password below.</p>
       {reset.error && <Notice tone="error">{reset.error.message}</Notice>}
       <FieldGrid>

@@ -42,7 +42,7 @@ export function RegisterForm({ redirectTo }: { redirectTo: string }) {
   const clear = (id: string) => setStatuses((current) => ({ ...current, [id]: undefined }));
 
   return (
-    <form className={`woocommerce-form woocommerce-form-register register ${styles.form}`} onSubmit={submit} noValidate aria-label="Register">
+    <form method="post" className={`woocommerce-form woocommerce-form-register register ${styles.form}`} onSubmit={submit} noValidate aria-label="Register">
       {registration.error && <Notice tone="error">{registration.error.message}</Notice>}
       <FieldGrid>
         <FormRow fieldId="reg_email" label="Email address" required status={statuses.reg_email}>

@@ -39,7 +39,7 @@ function PayForm({ order }: { order: Order }) {
   };
 
   return (
-    <form id="order_review" className={styles.payForm} onSubmit={submit} noValidate>
+    <form method="post" id="order_review" className={styles.payForm} onSubmit={submit} noValidate>
       <OrderDetails order={order} heading="Order summary" showAddresses={false} />
       {pay.error && <Notice tone="error">{pay.error.message}</Notice>}
       <div className={styles.payBox}>

@@ -30,7 +30,7 @@ export function OrderTracking() {
   const order = lookUp.data;
   return (
     <div className={styles.stack}>
-      <form className={`woocommerce-form woocommerce-form-track-order track_order ${styles.trackForm}`} onSubmit={submit} noValidate aria-label="Track your order">
+      <form method="post" className={`woocommerce-form woocommerce-form-track-order track_order ${styles.trackForm}`} onSubmit={submit} noValidate aria-label="Track your order">
         <p className={styles.muted}>
           To track your order please enter your Order ID in the box below and press the “Track” button. This was given to you on your receipt and in the
           confirmation email you should have received.
