@@ -82,16 +82,6 @@ async fn add_blue_hoodie(app: &TestApp, c: &reqwest::Client) {
     assert_eq!(status, 200, "{body}");
 }
 
-async fn store_cart(app: &TestApp, c: &reqwest::Client) -> Value {
-    c.get(app.api("/cart"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
-
 fn percent_coupon(code: &str, percent: i64) -> Coupon {
     Coupon::new(
         CouponCode::parse(code).unwrap(),
@@ -271,7 +261,7 @@ async fn update_order_review_renders_the_review_table_and_payment_box(backend: B
     )));
 
     // The session keeps the address, with the names and e-mail from the serialised form.
-    let cart = store_cart(&app, &c).await;
+    let cart = cart_of(&app, &c).await;
     assert_eq!(cart["billing_address"]["first_name"], "Ada");
     assert_eq!(cart["billing_address"]["email"], "ada@example.test");
     assert_eq!(cart["billing_address"]["city"], "San Francisco");
@@ -452,7 +442,7 @@ async fn checkout_places_the_order_and_empties_the_cart(backend: Backend) {
         assert!(cookies
             .iter()
             .any(|c| c.starts_with("woocommerce_cart_hash=;") && c.contains("Max-Age=0")));
-        assert_eq!(store_cart(&app, &c).await["items_count"], 0);
+        assert_eq!(cart_of(&app, &c).await["items_count"], 0);
     }
     app.stop().await;
 }
@@ -504,7 +494,7 @@ async fn checkout_lists_every_missing_field_with_its_id(backend: Backend) {
     );
     assert!(messages.contains("<li>\n\t\t\tPlease enter an address to continue.\t\t</li>"));
     assert_eq!(
-        store_cart(&app, &c).await["items_count"],
+        cart_of(&app, &c).await["items_count"],
         1,
         "nothing was placed"
     );
@@ -633,7 +623,7 @@ async fn checkout_with_a_bad_nonce_asks_to_try_again(backend: Backend) {
             "reload": false,
         })
     );
-    assert_eq!(store_cart(&app, &c).await["items_count"], 1);
+    assert_eq!(cart_of(&app, &c).await["items_count"], 1);
     app.stop().await;
 }
 
@@ -723,7 +713,7 @@ async fn apply_coupon_answers_with_notices(backend: Backend) {
         body,
         "\n\t<div class=\"woocommerce-message\" role=\"alert\">\n\t\tCoupon code applied successfully.\t</div>\n"
     );
-    let cart = store_cart(&app, &c).await;
+    let cart = cart_of(&app, &c).await;
     assert_eq!(cart["coupons"][0]["code"], "ten");
     assert!(cookies
         .iter()
@@ -791,7 +781,7 @@ async fn remove_coupon_answers_with_notices(backend: Backend) {
         body,
         "\n\t<div class=\"woocommerce-message\" role=\"alert\">\n\t\tCoupon has been removed.\t</div>\n"
     );
-    assert_eq!(store_cart(&app, &c).await["coupons"], serde_json::json!([]));
+    assert_eq!(cart_of(&app, &c).await["coupons"], serde_json::json!([]));
     let (_, _, _, body) = html_call(&app, &c, "remove_coupon", &remove("")).await;
     assert_eq!(
         body,

@@ -348,16 +348,6 @@ async fn page_settings(c: &reqwest::Client, url: &str) -> Value {
     serde_json::from_str(json).unwrap()
 }
 
-async fn cart_of(app: &TestApp, c: &reqwest::Client) -> Value {
-    c.get(app.api("/cart"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
-
 /// Without scripts: the product form posted to its page, the `?add-to-cart=ID` link
 /// (only from the shop's own pages), and the cart page's form with its nonce.
 async fn the_forms_and_links_work_without_scripts(backend: Backend) {

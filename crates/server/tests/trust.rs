@@ -112,16 +112,6 @@ async fn checkout_form(app: &TestApp, c: &reqwest::Client) -> Vec<(&'static str,
     ]
 }
 
-async fn cart_of(app: &TestApp, c: &reqwest::Client) -> Value {
-    c.get(app.api("/cart"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
-
 async fn add_beanie(app: &TestApp, c: &reqwest::Client, quantity: i64) {
     let nonce = app.nonce(c).await;
     let a = post_json(

@@ -668,3 +668,14 @@ impl TestApp {
         self.url(&format!("/wp-json/wc/v3{path}"))
     }
 }
+
+/// The Store API cart as the server holds it for this client's session.
+pub async fn cart_of(app: &TestApp, c: &reqwest::Client) -> serde_json::Value {
+    c.get(app.api("/cart"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}

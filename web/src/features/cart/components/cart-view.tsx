@@ -3,7 +3,7 @@
 // fallback when its own removal fails) removes that line here.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink, buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
@@ -122,7 +122,7 @@ export function CartView() {
               </tbody>
             </table>
             <noscript>
-              <button type="submit" name="update_cart" value="Update cart" className={styles.update}>
+              <button type="submit" name="update_cart" value="Update cart" className={buttonClass({ variant: 'secondary' }, styles.update)}>
                 Update cart
               </button>
             </noscript>

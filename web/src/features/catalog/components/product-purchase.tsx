@@ -3,7 +3,7 @@
 // external product's button to its own shop.
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { ExternalButtonLink } from '@/components/ui/button';
+import { ExternalButtonLink, buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Price } from '@/components/ui/price';
 import { QuantityInput } from '@/components/ui/quantity-input';
@@ -92,7 +92,7 @@ function VariablePurchase({
     <ProductForm className={styles.stack}>
       <VariationSelects state={state} variations={product.variations} />
       <noscript>
-        <button type="submit" formMethod="get" className={styles.choose}>
+        <button type="submit" formMethod="get" className={buttonClass({ variant: 'secondary' }, styles.choose)}>
           Choose options
         </button>
       </noscript>
