@@ -3,13 +3,16 @@
 // page all the same, never an error.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after } from 'node:test';
 import { decodeEntities } from './support/api.mjs';
 import { perViewport, useShop } from './support/shop.mjs';
 
-const bundle = path.join(mkdtempSync(path.join(tmpdir(), 'ferroshop-broken-bundle-')), 'server.js');
+const bundleDir = mkdtempSync(path.join(tmpdir(), 'ferroshop-broken-bundle-'));
+const bundle = path.join(bundleDir, 'server.js');
+after(() => rmSync(bundleDir, { recursive: true, force: true }));
 writeFileSync(
   bundle,
   `var FerroshopServer = { load: function () { return Promise.resolve({ render: async function () { throw new Error('this bundle is broken'); } }); } };`,
