@@ -337,17 +337,6 @@ async fn the_no_script_remove_link_removes_the_item(backend: Backend) {
     app.stop().await;
 }
 
-/// The page's settings, as the page carries them.
-async fn page_settings(c: &reqwest::Client, url: &str) -> Value {
-    let html = c.get(url).send().await.unwrap().text().await.unwrap();
-    let start = html
-        .find("<script id=\"ferroshop-settings\" type=\"application/json\">")
-        .unwrap();
-    let rest = &html[start..];
-    let json = &rest[rest.find('>').unwrap() + 1..rest.find("</script>").unwrap()];
-    serde_json::from_str(json).unwrap()
-}
-
 /// Without scripts: the product form posted to its page, the `?add-to-cart=ID` link
 /// (only from the shop's own pages), and the cart page's form with its nonce.
 async fn the_forms_and_links_work_without_scripts(backend: Backend) {
@@ -383,7 +372,7 @@ async fn the_forms_and_links_work_without_scripts(backend: Backend) {
         format!("/shop/?orderby=price&added-to-cart={CAP}")
     );
     assert_eq!(cart_of(&app, &c).await["items_count"], 3);
-    let settings = page_settings(&c, &app.url(&format!("/shop/?added-to-cart={CAP}"))).await;
+    let settings = settings_of(&app, &c, &format!("/shop/?added-to-cart={CAP}")).await;
     assert_eq!(settings["notices"][0]["kind"], "success");
     assert_eq!(
         settings["notices"][0]["message"],
@@ -415,7 +404,7 @@ async fn the_forms_and_links_work_without_scripts(backend: Backend) {
         .unwrap();
     assert_eq!(res.status(), 200);
     assert_eq!(cart_of(&app, &c).await["items"][0]["quantity"], 2);
-    let nonce = page_settings(&c, &app.url("/cart/")).await["cart_nonce"]
+    let nonce = settings_of(&app, &c, "/cart/").await["cart_nonce"]
         .as_str()
         .unwrap()
         .to_string();

@@ -523,8 +523,13 @@ pub async fn store_coupon(app: &TestApp, coupon: &rules::pricing::coupons::Coupo
 /// The storefront's page settings, as a browser with this client's cookies gets them
 /// (the checkout page carries the classic calls' nonces).
 pub async fn page_settings(app: &TestApp, client: &reqwest::Client) -> serde_json::Value {
+    settings_of(app, client, "/checkout").await
+}
+
+/// The settings the page at `path` carries, for this client's cookies.
+pub async fn settings_of(app: &TestApp, client: &reqwest::Client, path: &str) -> serde_json::Value {
     let html = client
-        .get(app.url("/checkout"))
+        .get(app.url(path))
         .send()
         .await
         .unwrap()
