@@ -6,7 +6,7 @@
 use askama::Template;
 use axum::body::Body;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Path as UrlPath, State};
+use axum::extract::{Path as UrlPath, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Extension;
@@ -556,7 +556,7 @@ pub async fn page(
                 StatusCode::OK,
             ))
         }
-        ["product", slug] => Some(match catalog.product_by_slug(slug) {
+        ["product", slug] => Some(match catalog.shown_by_slug(slug) {
             Some(p) => (product_head(&state, &catalog, &base, p), StatusCode::OK),
             None => not_found(&state),
         }),
@@ -831,11 +831,14 @@ async fn remove_link(state: &AppState, ctx: &StoreCtx, query: Option<&str>) -> O
     Some(res)
 }
 
-/// `/media/{file}`: an image stored in the database. A name that does not decode to
-/// text names no image (the framework's own refusal would be a plain-text 400).
+/// `/media/{file}`: an image stored in the database; `?w=N` a photograph's WebP copy
+/// N pixels wide, for the widths its `srcset` offers (any other width is a 404, so
+/// no one can make the shop resize at will). A name that does not decode to text
+/// names no image (the framework's own refusal would be a plain-text 400).
 pub async fn media(
     State(state): State<SharedState>,
     file: Result<UrlPath<String>, PathRejection>,
+    RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
     let Ok(UrlPath(file)) = file else {
@@ -847,6 +850,16 @@ pub async fn media(
             .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
     if !valid {
         return StatusCode::NOT_FOUND.into_response();
+    }
+    let width = query.as_deref().and_then(|q| {
+        q.split('&')
+            .find_map(|pair| pair.strip_prefix("w="))
+            .map(|w| w.parse::<u32>().unwrap_or(0))
+    });
+    if let Some(width) = width {
+        if let Some(res) = media_copy(&state, &file, width, &headers).await {
+            return res;
+        }
     }
     let etag = format!("\"{}-{}\"", state.catalog.get().version, file);
     if headers
@@ -879,5 +892,58 @@ pub async fn media(
         }
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
         Err(e) => crate::error::ApiError::from(e).into_response(),
+    }
+}
+
+/// A photograph's WebP copy, or None to serve the original instead (a copy that
+/// could not be made: the original still shows, and the log says why).
+async fn media_copy(
+    state: &AppState,
+    file: &str,
+    width: u32,
+    headers: &HeaderMap,
+) -> Option<Response> {
+    use crate::catalog::images::{has_copies, CopyError};
+    let media = {
+        let catalog = state.catalog.get();
+        match catalog.media_named(file) {
+            Some(m) => m.clone(),
+            None => return Some(StatusCode::NOT_FOUND.into_response()),
+        }
+    };
+    let offered = has_copies(&media)
+        && u32::try_from(media.width).is_ok_and(|w| images::offers_width(w, width));
+    if !offered {
+        return Some(StatusCode::NOT_FOUND.into_response());
+    }
+    // A copy never changes: its name and width say what it is.
+    let etag = format!("\"{file}-w{width}\"");
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        == Some(etag.as_str())
+    {
+        return Some(StatusCode::NOT_MODIFIED.into_response());
+    }
+    match state.images.copy(&state.db, &media, width).await {
+        Ok(Some(webp)) => {
+            let mut res = webp.into_response();
+            let h = res.headers_mut();
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/webp"));
+            h.insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=86400"),
+            );
+            if let Ok(v) = HeaderValue::from_str(&etag) {
+                h.insert(header::ETAG, v);
+            }
+            Some(res)
+        }
+        Ok(None) => Some(StatusCode::NOT_FOUND.into_response()),
+        Err(CopyError::Store(e)) => Some(crate::error::ApiError::from(e).into_response()),
+        Err(e) => {
+            tracing::warn!(file, width, error = %e, "no WebP copy; serving the original");
+            None
+        }
     }
 }

@@ -646,7 +646,116 @@ async fn search_ranks_matches_and_forgives_typos(backend: Backend) {
     app.stop().await;
 }
 
+/// Drafts and private products (and disabled variations) answer every shopper-facing
+/// call as if they did not exist: no name, price or page leaks, and none can be bought.
+async fn unpublished_products_answer_as_missing(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    // A shopper put the beanie in the cart before it went back to a draft.
+    let c = app.shopper();
+    let nonce = app.nonce(&c).await;
+    let add = |id: i64| {
+        c.post(app.api("/cart/add-item"))
+            .header("Nonce", &nonce)
+            .json(&serde_json::json!({"id": id, "quantity": 1}))
+            .send()
+    };
+    assert_eq!(add(BEANIE).await.unwrap().status(), 201);
+
+    let mut changed = store::catalog::load_products(
+        app.db(),
+        Some(&[
+            rules::catalog::model::ProductId(BEANIE),
+            rules::catalog::model::ProductId(CAP),
+            rules::catalog::model::ProductId(HOODIE_BLUE_M),
+        ]),
+    )
+    .await
+    .unwrap();
+    for p in &mut changed {
+        p.status = if p.id.0 == BEANIE {
+            rules::catalog::model::ProductStatus::Draft
+        } else {
+            rules::catalog::model::ProductStatus::Private
+        };
+        store::catalog::save_product(app.db(), p).await.unwrap();
+    }
+    reload_catalog(&app).await;
+
+    for id in [BEANIE, CAP, HOODIE_BLUE_M] {
+        let (status, _, body) = get_json(&app, &format!("/products/{id}")).await;
+        assert_eq!(status, 404, "product {id}");
+        assert_eq!(body["code"], "woocommerce_rest_product_invalid_id");
+        assert_eq!(body["message"], "Invalid product ID.");
+    }
+    let (_, _, listed) = get_json(&app, "/products?per_page=100").await;
+    assert!(!ids(&listed).contains(&BEANIE) && !ids(&listed).contains(&CAP));
+    let (_, _, by_slug) = get_json(&app, "/products?slug=cap").await;
+    assert_eq!(by_slug, serde_json::json!([]));
+    let (_, _, hoodie) = get_json(&app, &format!("/products/{HOODIE}")).await;
+    let variations: Vec<i64> = hoodie["variations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_i64().unwrap())
+        .collect();
+    assert!(variations.contains(&HOODIE_BLUE_L));
+
+    // Their pages are 404s that do not name them.
+    for slug in ["beanie", "cap"] {
+        let res = app
+            .bare()
+            .get(app.url(&format!("/product/{slug}/")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 404, "{slug}");
+        let html = res.text().await.unwrap();
+        assert!(!html.contains("The Cap.") && !html.contains("The Beanie."));
+    }
+
+    // Neither call adds them, and the refusals do not name them.
+    for id in [CAP, HOODIE_BLUE_M] {
+        let res = add(id).await.unwrap();
+        assert_eq!(res.status(), 400, "product {id}");
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["code"], "woocommerce_rest_cart_invalid_product");
+        assert_eq!(body["message"], "This product cannot be added to the cart.");
+    }
+    let res = c
+        .post(app.url("/?wc-ajax=add_to_cart"))
+        .form(&[("product_id", CAP.to_string())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"], true);
+    assert_eq!(body["product_url"], false, "no address of the draft is given");
+    let settings = settings_of(&app, &c, &format!("/shop/?added-to-cart={CAP}")).await;
+    assert_eq!(settings["notices"], serde_json::json!([]));
+
+    // The line already in the cart is no longer priced or sold.
+    let cart = cart_of(&app, &c).await;
+    assert_eq!(cart["items"], serde_json::json!([]));
+    assert_eq!(cart["totals"]["total_price"], "0");
+    let res = c
+        .post(app.api("/checkout"))
+        .header("Nonce", &nonce)
+        .json(&serde_json::json!({
+            "billing_address": ada_address(), "shipping_address": ada_address(),
+            "payment_method": "cod",
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400, "{}", res.text().await.unwrap());
+    app.stop().await;
+}
+
 on_both_databases!(
+    unpublished_products_answer_as_missing,
     search_ranks_matches_and_forgives_typos,
     collection_data_counts_what_the_filters_match,
     a_sale_shows_on_every_instance_without_a_catalogue_reload,

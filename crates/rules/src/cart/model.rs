@@ -151,7 +151,7 @@ pub fn resolve<'a>(
     id: ProductId,
     chosen: &[(String, String)],
 ) -> Result<Addition<'a>, CartError> {
-    let product = catalog.product(id).ok_or(CartError::InvalidProduct)?;
+    let product = catalog.shown(id).ok_or(CartError::InvalidProduct)?;
     let chosen: Vec<(String, String)> = chosen
         .iter()
         .map(|(k, v)| (normalise_attribute(catalog, k), v.trim().to_string()))
@@ -171,7 +171,7 @@ pub fn resolve<'a>(
         ProductKind::Variation => {
             let parent = product
                 .parent_id
-                .and_then(|p| catalog.product(p))
+                .and_then(|p| catalog.shown(p))
                 .ok_or(CartError::InvalidProduct)?;
             (product, Some(parent))
         }

@@ -161,6 +161,7 @@ struct Index {
     by_sku: HashMap<String, u32>,
     variations: HashMap<ProductId, Vec<u32>>,
     media: HashMap<MediaId, usize>,
+    media_by_name: HashMap<String, usize>,
     /// Every category's id together with the ids of all its descendants.
     category_trees: HashMap<CategoryId, Vec<CategoryId>>,
     category_facts: HashMap<CategoryId, TermFacts>,
@@ -226,6 +227,12 @@ impl Index {
             .iter()
             .enumerate()
             .map(|(i, m)| (m.id, i))
+            .collect();
+        let media_by_name = data
+            .media
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.file_name.clone(), i))
             .collect();
         let mut children: HashMap<CategoryId, Vec<CategoryId>> = HashMap::new();
         let mut parent_of: HashMap<CategoryId, CategoryId> = HashMap::new();
@@ -429,6 +436,7 @@ impl Index {
             by_sku,
             variations,
             media,
+            media_by_name,
             category_trees,
             category_facts,
             brand_facts,
@@ -702,12 +710,31 @@ impl Catalog {
             .map(|&i| &*self.products[i as usize])
     }
 
-    pub fn product_by_slug(&self, slug: &str) -> Option<&Product> {
+    /// The product a shopper may see and buy: published, and for a variation, its
+    /// parent published too. A draft or private product answers as if it did not
+    /// exist, so neither its name nor its price leaks through an id or a slug.
+    pub fn shown(&self, id: ProductId) -> Option<&Product> {
+        self.product(id).filter(|p| self.is_shown(p))
+    }
+
+    /// Whether `p` (and its parent, for a variation) is published.
+    pub fn is_shown(&self, p: &Product) -> bool {
+        p.status == ProductStatus::Publish
+            && match p.parent_id {
+                Some(parent) if p.kind == ProductKind::Variation => self
+                    .product(parent)
+                    .is_some_and(|x| x.status == ProductStatus::Publish),
+                _ => true,
+            }
+    }
+
+    /// The published product at `slug` (a variation has no page of its own).
+    pub fn shown_by_slug(&self, slug: &str) -> Option<&Product> {
         self.index
             .by_slug
             .get(slug)
             .map(|&i| &*self.products[i as usize])
-            .filter(|p| p.kind != ProductKind::Variation)
+            .filter(|p| p.kind != ProductKind::Variation && self.is_shown(p))
     }
 
     pub fn variations_of(&self, id: ProductId) -> impl Iterator<Item = &Product> {
@@ -721,6 +748,14 @@ impl Catalog {
 
     pub fn media(&self, id: MediaId) -> Option<&Media> {
         self.index.media.get(&id).map(|&i| &self.data.media[i])
+    }
+
+    /// An image by its file name (the last part of its address).
+    pub fn media_named(&self, file_name: &str) -> Option<&Media> {
+        self.index
+            .media_by_name
+            .get(file_name)
+            .map(|&i| &self.data.media[i])
     }
 
     pub fn category(&self, id: CategoryId) -> Option<&Category> {
@@ -834,10 +869,14 @@ impl Catalog {
     }
 
     pub fn is_purchasable(&self, p: &Product) -> bool {
+        if !self.is_shown(p) {
+            return false;
+        }
         match p.kind {
             ProductKind::External => false,
             ProductKind::Variable => self
                 .variations_of(p.id)
+                .filter(|v| v.status == ProductStatus::Publish)
                 .any(|v| own_prices_at(v, self.index.priced_at).price.is_some()),
             _ => own_prices_at(p, self.index.priced_at).price.is_some(),
         }
@@ -1318,7 +1357,8 @@ impl Catalog {
             return None;
         }
         self.variations_of(parent).find(|v| {
-            v.variation.iter().all(|vv| {
+            v.status == ProductStatus::Publish
+                && v.variation.iter().all(|vv| {
                 vv.value.is_empty()
                     || chosen.iter().any(|(k, value)| {
                         k == &vv.attribute && value.eq_ignore_ascii_case(&vv.value)

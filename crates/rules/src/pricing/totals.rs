@@ -115,7 +115,7 @@ pub fn coupon_lines(catalog: &Catalog, cart: &StoredCart) -> Vec<CouponLine> {
     cart.items
         .iter()
         .filter_map(|line| {
-            let product = catalog.product(line.id)?;
+            let product = catalog.shown(line.id)?;
             let parent = product.parent_id.and_then(|id| catalog.product(id));
             let prices = catalog.prices(product);
             let unit = prices.price?;
@@ -227,7 +227,7 @@ pub fn price(input: &PricingInput<'_>) -> Pricing {
     let mut discount_tax_total = 0i64;
     let mut needs_shipping = false;
     for cl in &clines {
-        let Some(product) = catalog.product(cl.product_id) else {
+        let Some(product) = catalog.shown(cl.product_id) else {
             continue;
         };
         let parent = product.parent_id.and_then(|id| catalog.product(id));

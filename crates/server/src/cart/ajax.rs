@@ -145,7 +145,7 @@ pub async fn add(state: &AppState, ctx: &StoreCtx, params: &Params) -> Result<Ad
         _ => return Err(no_product()),
     };
     let catalog = state.catalog.get();
-    let Some(product) = catalog.product(product_id) else {
+    let Some(product) = catalog.shown(product_id) else {
         return Err(no_product());
     };
     let product_url = {
@@ -171,7 +171,7 @@ pub async fn add(state: &AppState, ctx: &StoreCtx, params: &Params) -> Result<Ad
         .collect();
     let target = match params.int("variation_id") {
         Ok(Some(v)) if v > 0 => {
-            let belongs = catalog.product(ProductId(v)).is_some_and(|x| {
+            let belongs = catalog.shown(ProductId(v)).is_some_and(|x| {
                 x.kind == ProductKind::Variation
                     && (x.parent_id == Some(product_id) || x.id == product_id)
             });

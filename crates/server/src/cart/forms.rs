@@ -55,7 +55,7 @@ const STALE_FORM: &str = "This page has expired: the cart was not changed. Pleas
 /// "“Beanie” has been added to your cart." (with the quantity when more than one).
 pub fn added_notice(state: &AppState, product: ProductId, quantity: i64) -> Option<Notice> {
     let catalog = state.catalog.get();
-    let p = catalog.product(product)?;
+    let p = catalog.shown(product)?;
     let name = rules::html::strip_tags(&p.name);
     let message = if quantity > 1 {
         format!("{quantity} × “{name}” have been added to your cart.")

@@ -229,13 +229,14 @@ pub struct PricedLine<'a> {
     pub line_total: i64,
 }
 
-/// Lines whose product still exists and has a price, priced now. A line whose
-/// product was withdrawn is left out rather than shown at a stale price.
+/// Lines whose product is still published and has a price, priced now. A line whose
+/// product was withdrawn (deleted, or back to a draft) is left out rather than shown
+/// at a stale price.
 pub fn priced_lines<'a>(catalog: &'a Catalog, cart: &'a StoredCart) -> Vec<PricedLine<'a>> {
     cart.items
         .iter()
         .filter_map(|line| {
-            let product = catalog.product(line.id)?;
+            let product = catalog.shown(line.id)?;
             let parent = product.parent_id.and_then(|id| catalog.product(id));
             let prices = catalog.prices(product);
             let unit_price = prices.price?;

@@ -153,7 +153,7 @@ async fn get_product(
     let res = match id.parse::<i64>() {
         // The original's route only matches digits.
         Err(_) => ApiError::not_found().into_response(),
-        Ok(id) => match catalog.product(ProductId(id)) {
+        Ok(id) => match catalog.shown(ProductId(id)) {
             None => ApiError::new(
                 StatusCode::NOT_FOUND,
                 "woocommerce_rest_product_invalid_id",
