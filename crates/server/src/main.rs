@@ -17,6 +17,7 @@ Usage:
   ferroshop migrate [--database URL]
   ferroshop products import FILE.csv [--database URL]
   ferroshop products export [FILE.csv] [--database URL]
+  ferroshop products add-image FILE [--alt TEXT] [--database URL]
 {staff}
 
 Options:
@@ -42,6 +43,9 @@ Products:
                        is listed with its line and column, and then nothing is written
   products export      writes every product and variation in that same CSV, to FILE
                        or to the standard output
+  products add-image   stores a JPEG, PNG or WebP photograph (up to 20 MiB and 40
+                       megapixels) and prints the name the CSV's Images column gives
+                       it; pages then get WebP copies sized for each screen
 
 Exit status: 0 done, 1 refused or failed, 2 a mistake in the command line.
 Other settings come from ferroshop.toml and FERROSHOP_* variables (see README).",
@@ -168,18 +172,22 @@ fn staff_command(args: &[String]) -> ExitCode {
     }
 }
 
-/// `ferroshop products import FILE` and `ferroshop products export [FILE]`.
+/// `ferroshop products import FILE`, `ferroshop products export [FILE]` and
+/// `ferroshop products add-image FILE [--alt TEXT]`.
 fn products_command(args: &[String]) -> ExitCode {
     let mut words = Vec::new();
     let mut database = None;
+    let mut alt = String::new();
     let mut it = args.iter().skip(1);
     while let Some(a) = it.next() {
         match a.split_once('=') {
             Some(("--database", v)) => database = Some(v.to_string()),
-            _ if a == "--database" => match it.next() {
+            Some(("--alt", v)) => alt = v.to_string(),
+            _ if a == "--database" || a == "--alt" => match it.next() {
+                Some(v) if a == "--alt" => alt = v.clone(),
                 Some(v) => database = Some(v.clone()),
                 None => {
-                    eprintln!("ferroshop: --database needs a value (see ferroshop help)");
+                    eprintln!("ferroshop: {a} needs a value (see ferroshop help)");
                     return ExitCode::from(2);
                 }
             },
@@ -194,9 +202,10 @@ fn products_command(args: &[String]) -> ExitCode {
         ["import", file] => (true, Some(std::path::PathBuf::from(file))),
         ["export"] => (false, None),
         ["export", file] => (false, Some(std::path::PathBuf::from(file))),
+        ["add-image", file] => return add_image_command(file, &alt, database),
         _ => {
             eprintln!(
-                "ferroshop: products import FILE.csv or products export [FILE.csv] (see ferroshop help)"
+                "ferroshop: products import FILE.csv, products export [FILE.csv] or products add-image FILE (see ferroshop help)"
             );
             return ExitCode::from(2);
         }
@@ -291,6 +300,47 @@ fn products_command(args: &[String]) -> ExitCode {
             ExitCode::FAILURE
         }
         Err(ImportError::Failed(e)) => {
+            eprintln!("ferroshop: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `ferroshop products add-image FILE [--alt TEXT]`.
+fn add_image_command(file: &str, alt: &str, database: Option<String>) -> ExitCode {
+    let mut config = match Config::load() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("ferroshop: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(d) = database {
+        config.database_url = d;
+    }
+    let runtime = match runtime() {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let result = runtime.block_on(async {
+        let db = Db::connect(&config.database_url)
+            .await
+            .map_err(|e| e.to_string())?;
+        db.migrate().await.map_err(|e| e.to_string())?;
+        let added =
+            ferroshop::catalog::images::add_image(&db, std::path::Path::new(file), alt).await;
+        db.close().await;
+        added
+    });
+    match result {
+        Ok(m) => {
+            println!(
+                "{} ({}×{}, {}): name it in the products CSV's Images column",
+                m.file_name, m.width, m.height, m.mime_type
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
             eprintln!("ferroshop: {e}");
             ExitCode::FAILURE
         }

@@ -30,6 +30,8 @@ pub struct AppState {
     /// The latest stock-change stamp (Unix ms) read into the snapshot.
     live_seen_ms: AtomicI64,
     pub pages: Pages,
+    /// WebP copies of the shop's photographs, made on first request.
+    pub images: crate::catalog::images::ImageCopies,
 }
 
 /// Stock stamps come from each instance's clock and commit in any order; reading a
@@ -52,6 +54,8 @@ impl AppState {
             "catalogue loaded"
         );
         let pages = Pages::load(&config.web_dir, &config.render);
+        let images =
+            crate::catalog::images::ImageCopies::new(config.render.image_cache_mb * 1024 * 1024);
         Ok(Arc::new(AppState {
             address: config.address(bound),
             config,
@@ -63,6 +67,7 @@ impl AppState {
             })?),
             live_seen_ms: AtomicI64::new(live_from),
             pages,
+            images,
         }))
     }
 

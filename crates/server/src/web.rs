@@ -931,6 +931,10 @@ async fn media_copy(
             let h = res.headers_mut();
             h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/webp"));
             h.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'"),
+            );
+            h.insert(
                 header::CACHE_CONTROL,
                 HeaderValue::from_static("public, max-age=86400"),
             );

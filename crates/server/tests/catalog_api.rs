@@ -732,7 +732,10 @@ async fn unpublished_products_answer_as_missing(backend: Backend) {
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["error"], true);
-    assert_eq!(body["product_url"], false, "no address of the draft is given");
+    assert_eq!(
+        body["product_url"], false,
+        "no address of the draft is given"
+    );
     let settings = settings_of(&app, &c, &format!("/shop/?added-to-cart={CAP}")).await;
     assert_eq!(settings["notices"], serde_json::json!([]));
 

@@ -910,6 +910,58 @@ fn product_from_row(r: &AnyRow) -> StoreResult<Product> {
     })
 }
 
+/// Adds an image to the shop's media. A file name already taken gets "-2", "-3"…
+/// before its extension; the stored row (with its id and final name) is returned.
+/// Every instance's catalogue hears of it through the change log.
+pub async fn add_media(db: &Db, image: &Media) -> StoreResult<Media> {
+    let mut tx = db.begin_write().await?;
+    // The version row's lock comes first, so two uploads at once take turns here.
+    record_change(&mut tx, &[Change::Media]).await?;
+    let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM media")
+        .fetch_one(&mut *tx)
+        .await?;
+    let (stem, extension) = match image.file_name.rsplit_once('.') {
+        Some((stem, ext)) => (stem, format!(".{ext}")),
+        None => (image.file_name.as_str(), String::new()),
+    };
+    let mut file_name = image.file_name.clone();
+    for n in 2.. {
+        let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM media WHERE file_name = $1")
+            .bind(&file_name)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if taken.is_none() {
+            break;
+        }
+        file_name = format!("{stem}-{n}{extension}");
+    }
+    sqlx::query(
+        "INSERT INTO media (id, file_name, mime_type, width, height, alt, caption, body)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id)
+    .bind(&file_name)
+    .bind(&image.mime_type)
+    .bind(image.width)
+    .bind(image.height)
+    .bind(&image.alt)
+    .bind(&image.caption)
+    .bind(image.body.clone())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Media {
+        id: MediaId(id),
+        file_name,
+        mime_type: image.mime_type.clone(),
+        width: image.width,
+        height: image.height,
+        alt: image.alt.clone(),
+        caption: image.caption.clone(),
+        body: Vec::new(),
+    })
+}
+
 /// An image's type and bytes, by file name.
 pub async fn find_media(db: &Db, file_name: &str) -> StoreResult<Option<(String, Vec<u8>)>> {
     let row = sqlx::query("SELECT mime_type, body FROM media WHERE file_name = $1")

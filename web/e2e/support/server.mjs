@@ -6,7 +6,7 @@
 //   FERROSHOP_BIN   the server binary (required; relative paths are taken from the
 //                   directory the tests were started in, normally web/)
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -136,7 +136,8 @@ async function startOnce(binary, extraEnv) {
 }
 
 /**
- * Starts the server and waits for /healthz. Returns { baseURL, output, stop }.
+ * Starts the server and waits for /healthz. Returns { baseURL, output, stop, command }:
+ * `command(...args)` runs the shop's command line over the same database.
  * `env` adds FERROSHOP_* settings.
  */
 export async function startServer({ env = {} } = {}) {
@@ -145,7 +146,10 @@ export async function startServer({ env = {} } = {}) {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const server = await startOnce(binary, env);
-      return { baseURL: server.baseURL, output: () => server.output, stop: () => stopServer(server) };
+      const database = `sqlite://${path.join(server.dir, 'shop.db')}`;
+      const command = (...args) =>
+        execFileSync(binary, [...args, '--database', database], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      return { baseURL: server.baseURL, output: () => server.output, stop: () => stopServer(server), command };
     } catch (error) {
       // Another process may take the port between probing and binding; try another.
       if (!error.portClash || attempt >= 3) throw error;

@@ -68,6 +68,8 @@ export function useShop(fileUrl, { env = {} } = {}) {
     api: null,
     /** The server's log so far. */
     serverOutput: () => server?.output() ?? '',
+    /** Runs `ferroshop ARGS… --database` over the shop's database; returns its output. */
+    command: (...args) => server.command(...args),
 
     /** A node:test test that runs `fn` through `shop.run` at `viewport`. */
     test(name, viewport, fn, options = {}) {

@@ -28,6 +28,9 @@ export interface ProductImage {
   sizes: string;
   name: string;
   alt: string;
+  /** The image's own size in pixels (this shop's addition), for the img's ratio. */
+  width?: number;
+  height?: number;
 }
 
 export interface TermRef {

@@ -1359,11 +1359,11 @@ impl Catalog {
         self.variations_of(parent).find(|v| {
             v.status == ProductStatus::Publish
                 && v.variation.iter().all(|vv| {
-                vv.value.is_empty()
-                    || chosen.iter().any(|(k, value)| {
-                        k == &vv.attribute && value.eq_ignore_ascii_case(&vv.value)
-                    })
-            })
+                    vv.value.is_empty()
+                        || chosen.iter().any(|(k, value)| {
+                            k == &vv.attribute && value.eq_ignore_ascii_case(&vv.value)
+                        })
+                })
         })
     }
 }

@@ -4,4 +4,5 @@ pub mod api;
 pub mod art;
 pub mod csv;
 pub mod demo;
+pub mod images;
 pub mod view;

@@ -53,13 +53,23 @@ pub struct ImageView {
     pub height: i64,
 }
 
+/// A photograph's `srcset` offers its WebP copies (see `catalog::images`) and then
+/// itself; its thumbnail is the copy nearest a listing's card.
 pub fn image_view(ctx: &ViewContext, m: &Media) -> ImageView {
+    const THUMBNAIL_WIDTH: u32 = 320;
     let src = ctx.media_url(m);
+    let widths = super::images::copy_widths(m);
+    let mut srcset: Vec<String> = widths.iter().map(|w| format!("{src}?w={w} {w}w")).collect();
+    srcset.push(format!("{src} {}w", m.width));
+    let thumbnail = match widths.iter().find(|&&w| w >= THUMBNAIL_WIDTH) {
+        Some(w) => format!("{src}?w={w}"),
+        None => src.clone(),
+    };
     ImageView {
         id: m.id.0,
-        srcset: format!("{src} {}w", m.width),
+        srcset: srcset.join(", "),
         sizes: format!("(max-width: {w}px) 100vw, {w}px", w = m.width),
-        thumbnail: src.clone(),
+        thumbnail,
         src,
         name: m.file_name.clone(),
         alt: m.alt.clone(),

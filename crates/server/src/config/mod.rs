@@ -54,6 +54,8 @@ pub struct RenderConfig {
     pub memory_mb: usize,
     /// How long one render may take, in milliseconds.
     pub timeout_ms: u64,
+    /// The WebP copies of photographs the pages ask for, kept up to this many MiB.
+    pub image_cache_mb: u64,
 }
 
 impl Default for RenderConfig {
@@ -64,6 +66,7 @@ impl Default for RenderConfig {
             engines: 2,
             memory_mb: 32,
             timeout_ms: 500,
+            image_cache_mb: 64,
         }
     }
 }
@@ -101,6 +104,9 @@ impl RenderConfig {
         }
         if let Some(n) = number("FERROSHOP_RENDER_TIMEOUT_MS", 10, 10_000)? {
             self.timeout_ms = n;
+        }
+        if let Some(n) = number("FERROSHOP_IMAGE_CACHE_MB", 1, 65_536)? {
+            self.image_cache_mb = n;
         }
         Ok(())
     }

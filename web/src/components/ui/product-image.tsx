@@ -31,6 +31,8 @@ export function ProductImage({
       srcSet={resolvedSizes && image.srcset ? image.srcset : undefined}
       sizes={resolvedSizes && image.srcset ? resolvedSizes : undefined}
       alt={image.alt}
+      width={image.width || undefined}
+      height={image.height || undefined}
       loading={eager || priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"

@@ -173,13 +173,14 @@ fn shop() -> Vec<Op> {
                 json!({"type": "object", "required": ["openapi", "info", "paths", "components"]}),
             ),
         Op::get("/media/{file}", SHOP, "Get an image")
-            .describe("An image of the catalogue, stored in the shop's database.")
+            .describe("An image of the catalogue, stored in the shop's database, as uploaded; with `w`, a photograph's WebP copy that many pixels wide (made on first request). A product image's `srcset` lists the widths offered.")
             .path_param("file", json!({"type": "string", "pattern": "^[A-Za-z0-9._-]{1,200}$"}), "The image's file name, as in a product's `images[].src`.")
+            .query("w", json!({"type": "integer", "enum": [160, 320, 480, 640, 960, 1280, 1920]}), "A width the image's `srcset` offers (narrower than the photograph; drawings have none).")
             .param(json!({"$ref": "#/components/parameters/If-None-Match"}))
-            .answer(200, "The image.", "image/*", None)
+            .answer(200, "The image (a copy is `image/webp`).", "image/*", None)
             .header(200, "ETag", true)
             .empty(304, "The client's copy is current.")
-            .empty(404, "No image has this name.")
+            .empty(404, "No image has this name, or no copy at this width.")
             .html(400, "The request names a host the shop does not answer for."),
         Op::get("/healthz", SHOP, "Health check")
             .describe("For load balancers: answers `ok` whenever the server runs, whatever the Host.")
