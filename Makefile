@@ -51,14 +51,15 @@ test-fuzz:
 test-web: web/node_modules/.installed
 	cd web && npm run typecheck && npm test
 
+# The build first: the product page's initial JavaScript must stay within its budget.
 test-browser: web/node_modules/.installed
 	./scripts/ensure-chromium
-	cd web && npm run build
+	cd web && npm run build && npm run size
 	cargo build -p ferroshop
 	cd web && FERROSHOP_BIN=../target/debug/ferroshop npm run test:e2e
 
 # Lighthouse scores and Web Vitals budgets per page (see web/scripts/lighthouse.mjs).
-# A release server, since a debug one would skew the timings; not part of `make test`.
+# A release server, since a debug one would skew the timings.
 test-lighthouse: web/node_modules/.installed
 	./scripts/ensure-chromium
 	cd web && npm run build

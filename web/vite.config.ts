@@ -3,14 +3,18 @@
 // runs same-origin, exactly as it does when the server serves web/dist.
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { preactAliases } from './vite.preact.ts';
 import { defineConfig } from 'vitest/config';
+
+const routerBuild = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/development/${file}`, import.meta.url));
 
 const server = process.env.FERROSHOP_SERVER ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
   },
   server: {
     proxy: {
@@ -36,5 +40,13 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Libraries that import React go through the aliases too, so the tests run on
+    // what the shop ships.
+    server: { deps: { inline: [/react-router/, /@tanstack\/react-query/, /preact/] } },
+    // Node would take React Router's CommonJS build, whose require('react') no alias sees.
+    alias: [
+      { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+    ],
   },
 });

@@ -3,12 +3,13 @@
 // the server loads it once per engine and calls `load()` for the renderer.
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { preactAliases } from './vite.preact.ts';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
   },
   ssr: { noExternal: true, target: 'webworker' },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },

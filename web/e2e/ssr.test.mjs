@@ -106,11 +106,19 @@ perViewport((viewport) => {
         // Reads only: the checkout saves the shopper's address as it opens, as it always has.
         if (request.method() === 'GET' && request.url().includes('/wp-json/')) calls.push(request.url());
       });
-      await page.goto(target, { waitUntil: 'networkidle' });
-      // Hydrated: React has attached to the server's HTML.
-      await waitFor(() => page.evaluate(() => Object.keys(document.querySelector('#root header') ?? {}).some((k) => k.startsWith('__react'))), {
-        message: 'the page hydrated',
+      // The server's header element, taken before any script of the page runs.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          window.serverHeader = document.querySelector('#root header');
+        });
       });
+      await page.goto(target, { waitUntil: 'networkidle' });
+      // Hydrated: the app took the server's HTML over instead of drawing it again.
+      await waitFor(() => page.evaluate(() => document.documentElement.dataset.app === 'ready'), { message: 'the app to start' });
+      assert.ok(
+        await page.evaluate(() => window.serverHeader !== null && window.serverHeader === document.querySelector('#root header')),
+        'the header is still the element the server sent',
+      );
       await page.waitForTimeout(300);
       assert.deepEqual(calls, [], 'the page fetched nothing it was rendered with');
       assert.deepEqual(console, [], 'the console stayed quiet');

@@ -4,7 +4,7 @@
 // (read from dist/.vite/manifest.json), each gzipped. Exits with 1 over budget.
 //
 // Usage: node scripts/bundle-size.mjs [route source] [budget in KB]
-//   default route: src/app/routes/product.tsx, default budget: 120 KB
+//   default route: src/app/routes/product.tsx, default budget: 90 KB
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const route = process.argv[2] ?? 'src/app/routes/product.tsx';
-const budgetKb = Number(process.argv[3] ?? 120);
+const budgetKb = Number(process.argv[3] ?? 90);
 
 let manifest;
 try {

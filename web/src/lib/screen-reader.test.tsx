@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveRegion } from '@/components/ui/live-region';
 import { announce, ANNOUNCE_DELAY_MS } from './screen-reader';
@@ -14,7 +14,9 @@ describe('screen-reader announcements', () => {
   });
 
   afterEach(() => {
-    act(() => vi.runOnlyPendingTimers());
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
   });
 
   it('wait one second before they are spoken', () => {
@@ -22,10 +24,14 @@ describe('screen-reader announcements', () => {
     act(() => announce('“Beanie” has been added to your cart.'));
     expect(region().textContent).toBe('');
 
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(region().textContent).toBe('');
 
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(region().textContent).toBe('“Beanie” has been added to your cart.');
   });
 
@@ -45,7 +51,9 @@ describe('screen-reader announcements', () => {
     });
     act(() => announce('Added'));
     expect(region().textContent).toBe('');
-    act(() => vi.advanceTimersByTime(ANNOUNCE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(ANNOUNCE_DELAY_MS);
+    });
     expect(region().textContent).toBe('Added');
   });
 

@@ -1,7 +1,7 @@
 // Renders a component as the app would: with a fresh query client and a router at
 // the given address. For component tests only.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render } from '@testing-library/preact';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LiveRegion } from '@/components/ui/live-region';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import locale from '@/test/fixtures/address-locale.json';
 import { stubShop } from '@/test/fetch-stub';

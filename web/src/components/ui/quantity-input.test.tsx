@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/preact';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { QuantityInput } from './quantity-input';
+import { fireEvent, leave, setValue } from '@/test/events';
 
 function Harness({ initial, min, max, onChange = () => {} }: { initial: number; min: number; max?: number; onChange?: (value: number) => void }) {
   const [value, setValue] = useState(initial);
@@ -31,16 +32,16 @@ describe('the quantity input', () => {
 
   it('raises a value typed below the minimum when it loses focus', () => {
     render(<Harness initial={3} min={3} max={10} />);
-    fireEvent.change(input(), { target: { value: '1' } });
+    setValue(input(), '1');
     expect(input().value).toBe('1');
-    fireEvent.blur(input());
+    leave(input());
     expect(input().value).toBe('3');
   });
 
   it('lowers a value above the maximum when it loses focus', () => {
     render(<Harness initial={2} min={1} max={5} />);
-    fireEvent.change(input(), { target: { value: '12' } });
-    fireEvent.blur(input());
+    setValue(input(), '12');
+    leave(input());
     expect(input().value).toBe('5');
   });
 

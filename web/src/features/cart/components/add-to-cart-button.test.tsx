@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { settings } from '@/config/settings';
 import { resetNonce } from '@/lib/api-client';
@@ -11,6 +11,7 @@ import { jsonResponse, renderWithApp } from '@/test/render';
 import { useCart } from '../api/get-cart';
 import { CART_HASH_KEY } from '../lib/cart-cache';
 import { AddToCartButton } from './add-to-cart-button';
+import { fireEvent } from '@/test/events';
 
 /** Stands in for the header: something on the page that shows the cart. */
 function CartCount() {
@@ -118,7 +119,9 @@ describe('the add-to-cart button', () => {
         quantity={1}
       />,
     );
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add to cart' })));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    });
     await waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true));
     expect(new URLSearchParams(sent.find((request) => request.method === 'POST')!.body).toString()).toBe(
       'product_id=35&quantity=1&variation_id=35&attribute_pa_color=blue&attribute_logo=Yes',

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetNonce } from '@/lib/api-client';
 import emptyCart from '@/test/fixtures/store-cart-get-new.json';
@@ -8,6 +8,7 @@ import { stubShop } from '@/test/fetch-stub';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import { QUANTITY_UPDATE_DELAY_MS } from './cart-item-row';
 import { CartView } from './cart-view';
+import { fireEvent, setValue } from '@/test/events';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -60,8 +61,8 @@ describe('the cart page', () => {
     renderWithApp(<CartView />, { path: '/cart' });
     const input = await screen.findByRole('spinbutton', { name: 'Beanie quantity' });
 
-    fireEvent.change(input, { target: { value: '3' } });
-    fireEvent.change(input, { target: { value: '4' } });
+    setValue(input, '3');
+    setValue(input, '4');
     await new Promise((resolve) => setTimeout(resolve, QUANTITY_UPDATE_DELAY_MS / 2));
     expect(sent.filter((request) => request.method === 'POST')).toHaveLength(0);
 
@@ -87,7 +88,7 @@ describe('the cart page', () => {
     );
     renderWithApp(<CartView />, { path: '/cart' });
     const input = (await screen.findByRole('spinbutton', { name: 'Beanie quantity' })) as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '9' } });
+    setValue(input, '9');
 
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toBe('The maximum quantity for "Beanie" is 5.');

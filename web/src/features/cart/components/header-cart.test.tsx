@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetNonce } from '@/lib/api-client';
 import emptyCart from '@/test/fixtures/store-cart-get-new.json';
@@ -8,6 +8,7 @@ import removeRefused from '@/test/fixtures/ajax-remove-from-cart-bad-key.json';
 import { stubShop } from '@/test/fetch-stub';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import { HeaderCart } from './header-cart';
+import { fireEvent } from '@/test/events';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -15,6 +16,11 @@ function deferred<T>() {
     resolve = res;
   });
   return { promise, resolve };
+}
+
+/** Waits for the header to show the shop's cart (the toggle is there before it). */
+async function cartShown(count: string) {
+  await waitFor(() => expect(screen.getByTestId('header-cart-count').textContent).toBe(count));
 }
 
 describe('the header cart', () => {
@@ -34,7 +40,8 @@ describe('the header cart', () => {
   it('opens the mini-cart with each line, the subtotal and a View cart button, and closes on Escape', async () => {
     stubShop(() => jsonResponse(cartWithItems));
     renderWithApp(<HeaderCart />);
-    const toggle = await screen.findByRole('button', { name: 'Show cart contents' });
+    await cartShown('3');
+    const toggle = screen.getByRole('button', { name: 'Show cart contents' });
     fireEvent.click(toggle);
 
     const dropdown = screen.getByRole('region', { name: 'Cart contents' });
@@ -75,7 +82,8 @@ describe('the header cart', () => {
       return jsonResponse(cart);
     });
     renderWithApp(<HeaderCart />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Show cart contents' }));
+    await cartShown('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Show cart contents' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove Hoodie from cart' }));
     const line = screen.getByRole('button', { name: 'Remove Hoodie from cart' }).closest('li')!;
@@ -94,7 +102,8 @@ describe('the header cart', () => {
   it('follows the remove link to the cart page when the shop answers without fragments', async () => {
     stubShop(({ method }) => (method === 'POST' ? jsonResponse(removeRefused) : jsonResponse(cartWithItems)));
     const { router } = renderWithApp(<HeaderCart />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Show cart contents' }));
+    await cartShown('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Show cart contents' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove Beanie from cart' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     expect(router.state.location.search).toBe('?remove_item=9bf31c7ff062936a96d3c8bd1f8f2ff3');

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { Taxonomy } from '@/types/store-api';
 import type { AttributeWithTerms } from '../api/get-attributes';
@@ -6,6 +6,7 @@ import type { CollectionData } from '../api/get-collection-data';
 import { NO_FILTERS, type CatalogFilters } from '../lib/filters';
 import { FilterChips, filterChips } from './filter-chips';
 import { FilterPanel } from './filter-panel';
+import { fireEvent, leave, setValue } from '@/test/events';
 
 const format = {
   currency_minor_unit: 2,
@@ -118,9 +119,9 @@ describe('the filter panel', () => {
     expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, minPrice: '0', maxPrice: '1999' });
 
     const min = screen.getByLabelText('Min price');
-    fireEvent.change(min, { target: { value: '12.5' } });
+    setValue(min, '12.5');
     expect(onChange).toHaveBeenCalledTimes(1);
-    fireEvent.blur(min);
+    leave(min);
     expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, minPrice: '1250', maxPrice: null });
   });
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetNonce } from '@/lib/api-client';
 import hoodie from '@/test/fixtures/store-product-variable.json';
@@ -8,6 +8,7 @@ import { jsonResponse, renderWithApp } from '@/test/render';
 import type { AddToCartRequest } from '@/types/add-to-cart';
 import type { Product } from '@/types/store-api';
 import { ProductDetails } from './product-details';
+import { fireEvent, setValue } from '@/test/events';
 
 const variable = hoodie as Product;
 const simple = beanie as Product;
@@ -75,10 +76,10 @@ describe('a variable product page', () => {
     const button = screen.getByRole('button', { name: 'Add to cart' });
     expect(button).toHaveProperty('disabled', true);
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Color' }), { target: { value: 'blue' } });
+    setValue(screen.getByRole('combobox', { name: 'Color' }), 'blue');
     expect(button).toHaveProperty('disabled', true);
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Logo' }), { target: { value: 'Yes' } });
+    setValue(screen.getByRole('combobox', { name: 'Logo' }), 'Yes');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveProperty('disabled', false));
 
     expect(lastRequest()).toMatchObject({
@@ -100,7 +101,7 @@ describe('a variable product page', () => {
   it('disables options that no variation offers with the other choice', () => {
     shop({});
     renderWithApp(<ProductDetails product={variable} renderAddToCart={(request) => <FakeAddToCart {...request} />} />);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Color' }), { target: { value: 'red' } });
+    setValue(screen.getByRole('combobox', { name: 'Color' }), 'red');
     const logo = screen.getByRole('combobox', { name: 'Logo' });
     expect(within(logo).getByRole('option', { name: 'Yes' })).toHaveProperty('disabled', true);
     expect(within(logo).getByRole('option', { name: 'No' })).toHaveProperty('disabled', false);
@@ -109,8 +110,8 @@ describe('a variable product page', () => {
   it('keeps the button disabled for an out-of-stock variation and says so', async () => {
     shop({ 28: variation(28, { is_in_stock: false }) });
     renderWithApp(<ProductDetails product={variable} renderAddToCart={(request) => <FakeAddToCart {...request} />} />);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Color' }), { target: { value: 'red' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Logo' }), { target: { value: 'No' } });
+    setValue(screen.getByRole('combobox', { name: 'Color' }), 'red');
+    setValue(screen.getByRole('combobox', { name: 'Logo' }), 'No');
     await waitFor(() => expect(screen.getByTestId('variation-details').textContent).toContain('Out of stock'));
     expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveProperty('disabled', true);
   });
@@ -119,7 +120,7 @@ describe('a variable product page', () => {
     shop({});
     renderWithApp(<ProductDetails product={variable} renderAddToCart={(request) => <FakeAddToCart {...request} />} />);
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
-    fireEvent.change(screen.getByRole('combobox', { name: 'Color' }), { target: { value: 'green' } });
+    setValue(screen.getByRole('combobox', { name: 'Color' }), 'green');
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect((screen.getByRole('combobox', { name: 'Color' }) as HTMLSelectElement).value).toBe('');
   });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, settings } from '@/config/settings';
 import { resetNonce } from '@/lib/api-client';
@@ -9,6 +9,7 @@ import { jsonResponse, renderWithApp } from '@/test/render';
 import type { CartBinding } from '@/types/cart-binding';
 import type { Cart } from '@/types/store-api';
 import { CheckoutView } from './checkout-view';
+import { fireEvent, leave, setValue } from '@/test/events';
 
 const rate = (rateId: string, name: string, price: string, selected: boolean) => ({
   rate_id: rateId,
@@ -77,9 +78,9 @@ function fillValidForm() {
     billing_first_name: 'Ada', billing_last_name: 'Lovelace', billing_address_1: '1 Main St', billing_city: 'San Francisco',
     billing_postcode: '94110', billing_phone: '555 010 0100', billing_email: 'ada@example.test',
   };
-  fireEvent.change(field('billing_country'), { target: { value: 'US' } });
-  fireEvent.change(field('billing_state'), { target: { value: 'CA' } });
-  for (const [id, value] of Object.entries(values)) fireEvent.change(field(id), { target: { value } });
+  setValue(field('billing_country'), 'US');
+  setValue(field('billing_state'), 'CA');
+  for (const [id, value] of Object.entries(values)) setValue(field(id), value);
   const terms = field('terms') as HTMLInputElement;
   if (!terms.checked) fireEvent.click(terms);
 }
@@ -124,16 +125,16 @@ describe('the checkout page', () => {
     expect(row('billing_state').querySelector('abbr[title="required"]')).not.toBeNull();
     expect(row('billing_postcode').textContent).toContain('ZIP Code');
 
-    fireEvent.change(field('billing_country'), { target: { value: 'GB' } });
+    setValue(field('billing_country'), 'GB');
     expect((field('billing_state') as HTMLInputElement).type).toBe('hidden');
     expect(row('billing_postcode').textContent).toContain('Postcode');
 
-    fireEvent.change(field('billing_country'), { target: { value: 'DE' } });
+    setValue(field('billing_country'), 'DE');
     expect(document.getElementById('billing_state')).toBeNull();
     const ids = [...document.querySelectorAll('.woocommerce-billing-fields input, .woocommerce-billing-fields select')].map((element) => element.id);
     expect(ids.indexOf('billing_postcode')).toBeLessThan(ids.indexOf('billing_city'));
 
-    fireEvent.change(field('billing_country'), { target: { value: 'XK' } });
+    setValue(field('billing_country'), 'XK');
     expect((field('billing_state') as HTMLInputElement).type).toBe('text');
     expect(row('billing_state').textContent).toContain('State / County');
     expect(row('billing_company').textContent).toContain('(optional)');
@@ -143,21 +144,21 @@ describe('the checkout page', () => {
     stub();
     renderWithApp(<CheckoutView binding={binding()} loginForm={null} />, { path: '/checkout' });
     const email = (await screen.findByLabelText(/Email address/)) as HTMLInputElement;
-    fireEvent.change(email, { target: { value: 'ada@' } });
-    fireEvent.blur(email);
+    setValue(email, 'ada@');
+    leave(email);
     expect(row('billing_email').className).toContain('woocommerce-invalid-email');
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(email, { target: { value: 'ada@example.test' } });
+    setValue(email, 'ada@example.test');
     expect(row('billing_email').className).not.toContain('woocommerce-invalid');
-    fireEvent.blur(email);
+    leave(email);
     expect(row('billing_email').className).toContain('woocommerce-validated');
 
     const phone = field('billing_phone');
-    fireEvent.change(phone, { target: { value: 'call me' } });
-    fireEvent.blur(phone);
+    setValue(phone, 'call me');
+    leave(phone);
     expect(row('billing_phone').className).toContain('woocommerce-invalid-phone');
 
-    fireEvent.blur(field('billing_first_name'));
+    leave(field('billing_first_name'));
     expect(row('billing_first_name').className).toContain('woocommerce-invalid-required-field');
     expect(row('billing_first_name').textContent).toContain('Billing First name is a required field.');
   });
@@ -224,7 +225,7 @@ describe('the checkout page', () => {
     expect(sent.some((request) => request.url.includes('wc-ajax'))).toBe(false);
 
     // Typing into the field clears its message, inline and in the group.
-    fireEvent.change(field('billing_postcode'), { target: { value: '94111' } });
+    setValue(field('billing_postcode'), '94111');
     expect(row('billing_postcode').className).not.toContain('woocommerce-invalid');
     expect(document.querySelector('.woocommerce-NoticeGroup-checkout')).toBeNull();
   });
@@ -272,7 +273,7 @@ describe('the checkout page', () => {
     renderWithApp(<CheckoutView binding={cartBinding} loginForm={null} />, { path: '/checkout' });
     await screen.findByRole('button', { name: 'Place order' });
     fillValidForm();
-    fireEvent.change(field('billing_country'), { target: { value: 'GB' } });
+    setValue(field('billing_country'), 'GB');
     await waitFor(() => expect(row('billing_postcode').className).toContain('woocommerce-invalid'));
     expect(row('billing_postcode').textContent).toContain('The provided postcode / ZIP is not valid');
     expect(screen.getByText('Enter a valid address to see shipping and taxes.')).toBeTruthy();
@@ -280,7 +281,7 @@ describe('the checkout page', () => {
     expect(document.body.textContent).not.toContain('Invalid parameter(s)');
 
     // A postcode that fits the country brings the totals back.
-    fireEvent.change(field('billing_country'), { target: { value: 'US' } });
+    setValue(field('billing_country'), 'US');
     await waitFor(() => expect(screen.getByTestId('review-total')).toBeTruthy());
     expect(screen.queryByText('Enter a valid address to see shipping and taxes.')).toBeNull();
   });
@@ -290,7 +291,7 @@ describe('the checkout page', () => {
     renderWithApp(<CheckoutView binding={binding()} loginForm={null} />, { path: '/checkout' });
     fireEvent.click(await screen.findByRole('link', { name: 'Click here to enter your code' }));
     const input = screen.getByPlaceholderText('Coupon code');
-    fireEvent.change(input, { target: { value: 'nope' } });
+    setValue(input, 'nope');
     fireEvent.click(screen.getByRole('button', { name: 'Apply coupon' }));
     const alert = await screen.findByText('Coupon "nope" does not exist!');
     expect(alert.getAttribute('role')).toBe('alert');

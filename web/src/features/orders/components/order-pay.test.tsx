@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, settings } from '@/config/settings';
 import { resetNonce } from '@/lib/api-client';
@@ -6,6 +6,7 @@ import { stubShop } from '@/test/fetch-stub';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import type { Order } from '@/types/order';
 import { OrderPay } from './order-pay';
+import { fireEvent } from '@/test/events';
 
 const cur = { currency_code: 'USD', currency_symbol: '$', currency_minor_unit: 2, currency_decimal_separator: '.', currency_thousand_separator: ',', currency_prefix: '$', currency_suffix: '' };
 const address = { first_name: 'Ada', last_name: 'Lovelace', company: '', address_1: '1 Main St', address_2: '', city: 'San Francisco', state: 'CA', postcode: '94110', country: 'US', phone: '' };
