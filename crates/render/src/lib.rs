@@ -56,7 +56,7 @@ pub struct FetchAnswer {
 pub type Fetcher = Box<dyn FnMut(&str, &str) -> FetchAnswer + Send>;
 
 /// A rendered page: the app's HTML and the data it was rendered with.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize)]
 pub struct Rendered {
     pub html: String,
     /// TanStack Query's dehydrated cache, as JSON.

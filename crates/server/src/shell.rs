@@ -8,13 +8,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use quick_cache::sync::Cache;
-use render::{Limits, Rendered, Renderer};
+use render::{Limits, Renderer};
 
 use crate::config::RenderConfig;
 
 /// The storefront's entry page, read once at start-up.
 pub struct Pages {
-    pub index: Option<String>,
+    pub index: Option<IndexTemplate>,
     pub dir: PathBuf,
     /// Renders pages on the server; None when off or the server bundle is missing
     /// (pages are then the bare app, rendered by the browser).
@@ -37,7 +37,7 @@ impl Pages {
             None
         };
         let assets = PageAssets::load(dir);
-        let index = index.map(|page| inline_shell_styles(&page, &assets));
+        let index = index.map(|page| IndexTemplate::new(&inline_shell_styles(&page, &assets)));
         Self {
             index,
             dir: dir.to_owned(),
@@ -79,9 +79,9 @@ fn start_renderer(bundle: &Path, config: &RenderConfig) -> Option<Renderer> {
 /// The page cache's size: the HTML and data it holds, in bytes.
 const PAGE_CACHE_BYTES: u64 = 32 << 20;
 
-/// A rendered page as the page cache keeps it.
+/// A rendered page as the page cache keeps it: its root element, ready to go in.
 pub struct CachedPage {
-    pub page: Arc<Rendered>,
+    pub page: Arc<AppHtml>,
     pub catalog_version: i64,
     pub made: Instant,
 }
@@ -91,7 +91,7 @@ pub struct PageWeight;
 
 impl quick_cache::Weighter<String, Arc<CachedPage>> for PageWeight {
     fn weight(&self, key: &String, page: &Arc<CachedPage>) -> u64 {
-        (key.len() + page.page.html.len() + page.page.state.len()) as u64
+        (key.len() + page.page.0.len()) as u64
     }
 }
 
@@ -122,6 +122,8 @@ pub struct RouteAssets {
     pub style: String,
     /// Their files (`/assets/…`).
     pub files: Vec<String>,
+    /// Both as the elements of the page's head (see `route_style`), made once.
+    pub element: String,
 }
 
 #[derive(serde::Deserialize)]
@@ -186,14 +188,13 @@ impl PageAssets {
                     .into_iter()
                     .filter(|f| !shell_files.contains(f))
                     .collect();
-                let files = own.iter().map(|f| format!("/{f}")).collect();
-                (
-                    *module,
-                    RouteAssets {
-                        style: read(&own),
-                        files,
-                    },
-                )
+                let mut assets = RouteAssets {
+                    style: read(&own),
+                    files: own.iter().map(|f| format!("/{f}")).collect(),
+                    element: String::new(),
+                };
+                assets.element = route_style(&assets);
+                (*module, assets)
             })
             .collect();
         Self {
@@ -304,4 +305,121 @@ pub fn inline_shell_styles(index: &str, assets: &PageAssets) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The title the built entry page carries, which each page replaces.
+pub const TITLE_TAG: &str = "<title>Ferroshop</title>";
+/// Where each page's head (meta tags, settings, structured data) goes.
+pub const HEAD_MARKER: &str = "<!--ferroshop:head-->";
+/// The app's empty root element, which a rendered page fills.
+pub const ROOT: &str = "<div id=\"root\"></div>";
+
+/// A page rendered on the server, as it goes in the entry page: the root element
+/// with the app's HTML, and the data it was rendered with beside it.
+pub struct AppHtml(pub String);
+
+/// The entry page cut where each page fills it in, so a page is written in one pass
+/// into one buffer rather than copied once per place.
+pub struct IndexTemplate {
+    pieces: Vec<Piece>,
+    text_len: usize,
+}
+
+enum Piece {
+    Text(String),
+    Title,
+    Head,
+    Styles,
+    Root,
+}
+
+/// What one page puts into the entry page.
+pub struct PageFill<'a> {
+    pub title: &'a str,
+    pub head: &'a str,
+    pub styles: &'a str,
+    /// None: the bare app, rendered by the browser.
+    pub app: Option<&'a AppHtml>,
+}
+
+impl IndexTemplate {
+    pub fn new(index: &str) -> Self {
+        let mut marks: Vec<(usize, &str, Piece)> = [
+            (TITLE_TAG, Piece::Title),
+            (HEAD_MARKER, Piece::Head),
+            (STYLES_MARKER, Piece::Styles),
+            (ROOT, Piece::Root),
+        ]
+        .into_iter()
+        .filter_map(|(mark, piece)| index.find(mark).map(|at| (at, mark, piece)))
+        .collect();
+        marks.sort_by_key(|(at, _, _)| *at);
+        let mut pieces = Vec::new();
+        let mut from = 0;
+        for (at, mark, piece) in marks {
+            pieces.push(Piece::Text(index[from..at].to_string()));
+            pieces.push(piece);
+            from = at + mark.len();
+        }
+        pieces.push(Piece::Text(index[from..].to_string()));
+        Self {
+            pieces,
+            text_len: index.len(),
+        }
+    }
+
+    pub fn fill(&self, page: &PageFill) -> String {
+        let app = page.app.map(|a| a.0.as_str());
+        let mut out = String::with_capacity(
+            self.text_len
+                + page.title.len()
+                + page.head.len()
+                + page.styles.len()
+                + app.map_or(0, str::len),
+        );
+        for piece in &self.pieces {
+            out.push_str(match piece {
+                Piece::Text(text) => text,
+                Piece::Title => page.title,
+                Piece::Head => page.head,
+                Piece::Styles => page.styles,
+                Piece::Root => app.unwrap_or(ROOT),
+            });
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod template_tests {
+    use super::*;
+
+    #[test]
+    fn a_page_fills_each_place_once_and_the_bare_app_keeps_its_root() {
+        let index = format!(
+            "<head>{TITLE_TAG}<style>a</style>{STYLES_MARKER}{HEAD_MARKER}</head><body>{ROOT}<p>{ROOT}</p></body>"
+        );
+        let template = IndexTemplate::new(&index);
+        let app = AppHtml("<div id=\"root\">shop</div>".into());
+        let page = template.fill(&PageFill {
+            title: "<title>Beanie</title>",
+            head: "<meta name=\"description\" content=\"warm\">",
+            styles: "<style>b</style>",
+            app: Some(&app),
+        });
+        assert_eq!(
+            page,
+            format!("<head><title>Beanie</title><style>a</style><style>b</style><meta name=\"description\" content=\"warm\"></head><body><div id=\"root\">shop</div><p>{ROOT}</p></body>")
+        );
+        let bare = template.fill(&PageFill {
+            title: "",
+            head: "",
+            styles: "",
+            app: None,
+        });
+        assert_eq!(
+            bare,
+            format!("<head><style>a</style></head><body>{ROOT}<p>{ROOT}</p></body>")
+        );
+    }
 }

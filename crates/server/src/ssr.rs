@@ -19,7 +19,7 @@ use tower::ServiceExt;
 
 use crate::http::store_api::StoreCtx;
 use crate::session::SessionSource;
-use crate::shell::CachedPage;
+use crate::shell::{AppHtml, CachedPage};
 use crate::state::AppState;
 
 /// The shop's API, for the renders' data; built once with the app.
@@ -50,7 +50,7 @@ pub async fn render_page(
     segments: &[&str],
     settings: &str,
     cacheable: bool,
-) -> Option<Arc<Rendered>> {
+) -> Option<Arc<AppHtml>> {
     let renderer = state.pages.renderer.as_ref()?;
     let api = api?;
     let url = match request.uri.query() {
@@ -79,7 +79,7 @@ pub async fn render_page(
                 engine_kb = page.engine_bytes / 1024,
                 "page rendered"
             );
-            let page = Arc::new(page);
+            let page = Arc::new(app_html(&page));
             if shared {
                 state.pages.cache.0.insert(
                     url,
@@ -151,20 +151,69 @@ fn in_process(api: &PageApi, ctx: &StoreCtx, request: &axum::http::request::Part
     })
 }
 
-/// The page with the rendered app in its root element and its data beside it.
-pub fn compose(index: &str, page: &Rendered) -> String {
-    const ROOT: &str = "<div id=\"root\"></div>";
-    let state = escape_script_json(&page.state);
-    let filled = format!(
-        "<div id=\"root\">{}</div>\n    <script id=\"ferroshop-state\" type=\"application/json\">{state}</script>",
-        page.html
-    );
-    index.replacen(ROOT, &filled, 1)
+/// The root element with the rendered app, and its data beside it.
+pub fn app_html(page: &Rendered) -> AppHtml {
+    let mut out = String::with_capacity(page.html.len() + page.state.len() + 128);
+    out.push_str("<div id=\"root\">");
+    out.push_str(&page.html);
+    out.push_str("</div>\n    <script id=\"ferroshop-state\" type=\"application/json\">");
+    push_script_json(&mut out, &page.state);
+    out.push_str("</script>");
+    AppHtml(out)
 }
 
 /// JSON text safe inside a `<script>` element: no `<` can close it early.
 pub fn escape_script_json(json: &str) -> String {
-    json.replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
+    let mut out = String::with_capacity(json.len() + 16);
+    push_script_json(&mut out, json);
+    out
+}
+
+/// Appends `json` with `<`, `>` and `&` written as JSON escapes, in one pass.
+fn push_script_json(out: &mut String, json: &str) {
+    let mut from = 0;
+    for (at, byte) in json.bytes().enumerate() {
+        let escaped = match byte {
+            b'<' => "\\u003c",
+            b'>' => "\\u003e",
+            b'&' => "\\u0026",
+            _ => continue,
+        };
+        out.push_str(&json[from..at]);
+        out.push_str(escaped);
+        from = at + 1;
+    }
+    out.push_str(&json[from..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_in_a_script_cannot_close_it_or_start_markup() {
+        let json = r#"{"name":"</script><script>alert(1)</script>","note":"a & b > c <!--"}"#;
+        let escaped = escape_script_json(json);
+        assert!(!escaped.contains('<') && !escaped.contains('>') && !escaped.contains('&'));
+        let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
+        assert_eq!(
+            back,
+            serde_json::from_str::<serde_json::Value>(json).unwrap()
+        );
+        assert_eq!(escape_script_json("plain"), "plain");
+        assert_eq!(escape_script_json("é<"), "é\\u003c");
+    }
+
+    #[test]
+    fn the_app_goes_in_its_root_with_its_data_beside_it() {
+        let page = Rendered {
+            html: "<main>Beanie</main>".into(),
+            state: r#"{"q":"</script>"}"#.into(),
+            ..Rendered::default()
+        };
+        assert_eq!(
+            app_html(&page).0,
+            "<div id=\"root\"><main>Beanie</main></div>\n    <script id=\"ferroshop-state\" type=\"application/json\">{\"q\":\"\\u003c/script\\u003e\"}</script>"
+        );
+    }
 }

@@ -27,9 +27,6 @@ use rules::catalog::model::{Category, Product, ProductKind, StockStatus};
 use rules::html::strip_tags;
 use rules::money::Money;
 
-const TITLE_TAG: &str = "<title>Ferroshop</title>";
-const HEAD_MARKER: &str = "<!--ferroshop:head-->";
-
 /// What the page head says about the page being served.
 struct Head {
     title: String,
@@ -101,25 +98,34 @@ async fn render_index(
             .into_response();
     };
     let c = &state.config.currency;
-    let settings = json!({
-        "store_api_nonce": ctx.nonce(state, crate::http::store_api::STORE_API_NONCE),
-        "cart_nonce": ctx.nonce(state, CART_NONCE),
-        "wc_ajax_url": "/?wc-ajax=%%endpoint%%",
-        "store_api_root": "/wp-json/wc/store/v1",
-        "cart_url": "/cart",
-        "shop_name": state.config.shop_name,
-        "cart_redirect_after_add": if state.config.cart_redirect_after_add { "yes" } else { "no" },
-        "i18n_view_cart": "View cart",
-        "currency": {
-            "code": c.code, "symbol": c.symbol, "minor_unit": c.decimals,
-            "decimal_separator": c.decimal_separator, "thousand_separator": c.thousand_separator,
-            "prefix": c.prefix(), "suffix": c.suffix(),
+    let settings = PageSettings {
+        store_api_nonce: ctx.nonce(state, crate::http::store_api::STORE_API_NONCE),
+        cart_nonce: ctx.nonce(state, CART_NONCE),
+        wc_ajax_url: "/?wc-ajax=%%endpoint%%",
+        store_api_root: "/wp-json/wc/store/v1",
+        cart_url: "/cart",
+        shop_name: &state.config.shop_name,
+        cart_redirect_after_add: if state.config.cart_redirect_after_add {
+            "yes"
+        } else {
+            "no"
         },
-        "checkout": checkout_settings(state, ctx),
-        "account": crate::checkout::accounts::page_account(state, ctx).await,
-        "notices": page.notices,
-    });
-    let settings = settings.to_string();
+        i18n_view_cart: "View cart",
+        currency: CurrencySettings {
+            code: &c.code,
+            symbol: &c.symbol,
+            minor_unit: c.decimals,
+            decimal_separator: &c.decimal_separator,
+            thousand_separator: &c.thousand_separator,
+            prefix: c.prefix(),
+            suffix: c.suffix(),
+        },
+        checkout: checkout_settings(state, ctx),
+        account: crate::checkout::accounts::page_account(state, ctx).await,
+        notices: page.notices,
+    };
+    // Serialising a struct writes the text at once, with no map built first.
+    let settings = serde_json::to_string(&settings).unwrap_or_else(|_| "{}".into());
     let app = crate::ssr::render_page(
         state,
         page.api,
@@ -142,19 +148,17 @@ async fn render_index(
         og_type: head.og_type,
     });
     let title = rendered(&Title { title: &head.title });
-    let route_style = state
+    let styles = state
         .pages
         .assets
         .for_page(page.segments)
-        .map(crate::shell::route_style)
-        .unwrap_or_default();
-    let mut html = template
-        .replacen(TITLE_TAG, &title, 1)
-        .replacen(HEAD_MARKER, &extra, 1)
-        .replacen(crate::shell::STYLES_MARKER, &route_style, 1);
-    if let Some(app) = &app {
-        html = crate::ssr::compose(&html, app);
-    }
+        .map_or("", |a| a.element.as_str());
+    let html = template.fill(&crate::shell::PageFill {
+        title: &title,
+        head: &extra,
+        styles,
+        app: app.as_deref(),
+    });
     let mut res = (status, html).into_response();
     res.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -171,32 +175,106 @@ async fn render_index(
 
 /// What the checkout page needs: the classic calls' nonces for this shopper, the
 /// checkout options and the payment methods.
-fn checkout_settings(state: &AppState, ctx: &StoreCtx) -> serde_json::Value {
+/// The settings every page carries (`<script id="ferroshop-settings">`).
+#[derive(serde::Serialize)]
+struct PageSettings<'a> {
+    store_api_nonce: String,
+    cart_nonce: String,
+    wc_ajax_url: &'static str,
+    store_api_root: &'static str,
+    cart_url: &'static str,
+    shop_name: &'a str,
+    cart_redirect_after_add: &'static str,
+    i18n_view_cart: &'static str,
+    currency: CurrencySettings<'a>,
+    checkout: CheckoutSettings<'a>,
+    account: serde_json::Value,
+    notices: &'a [forms::Notice],
+}
+
+#[derive(serde::Serialize)]
+struct CurrencySettings<'a> {
+    code: &'a str,
+    symbol: &'a str,
+    minor_unit: u32,
+    decimal_separator: &'a str,
+    thousand_separator: &'a str,
+    prefix: String,
+    suffix: String,
+}
+
+#[derive(serde::Serialize)]
+struct CheckoutSettings<'a> {
+    nonces: CheckoutNonces,
+    guest_checkout: bool,
+    signup_at_checkout: bool,
+    terms: Option<TermsSettings<'a>>,
+    privacy_text: &'static str,
+    i18n_checkout_error: &'static str,
+    gateways: Vec<GatewaySettings<'a>>,
+    default_country: &'a str,
+    coupons_enabled: bool,
+    order_notes: bool,
+}
+
+#[derive(serde::Serialize)]
+struct CheckoutNonces {
+    update_order_review: String,
+    apply_coupon: String,
+    remove_coupon: String,
+    process_checkout: String,
+}
+
+#[derive(serde::Serialize)]
+struct TermsSettings<'a> {
+    text: &'a str,
+    page_url: &'a str,
+}
+
+#[derive(serde::Serialize)]
+struct GatewaySettings<'a> {
+    id: &'a str,
+    title: &'a str,
+    description: &'a str,
+    order_button_text: Option<&'a str>,
+}
+
+fn checkout_settings<'a>(state: &'a AppState, ctx: &StoreCtx) -> CheckoutSettings<'a> {
     use crate::checkout::ajax::{
         APPLY_COUPON_NONCE, PROCESS_CHECKOUT_NONCE, REMOVE_COUPON_NONCE, UPDATE_ORDER_REVIEW_NONCE,
     };
     let nonce = |action: &str| ctx.nonce(state, action);
     let checkout = &state.config.checkout;
-    json!({
-        "nonces": {
-            "update_order_review": nonce(UPDATE_ORDER_REVIEW_NONCE),
-            "apply_coupon": nonce(APPLY_COUPON_NONCE),
-            "remove_coupon": nonce(REMOVE_COUPON_NONCE),
-            "process_checkout": nonce(PROCESS_CHECKOUT_NONCE),
+    CheckoutSettings {
+        nonces: CheckoutNonces {
+            update_order_review: nonce(UPDATE_ORDER_REVIEW_NONCE),
+            apply_coupon: nonce(APPLY_COUPON_NONCE),
+            remove_coupon: nonce(REMOVE_COUPON_NONCE),
+            process_checkout: nonce(PROCESS_CHECKOUT_NONCE),
         },
-        "guest_checkout": checkout.guest_checkout,
-        "signup_at_checkout": checkout.signup_at_checkout,
-        "terms": checkout.terms.as_ref().map(|t| json!({"text": t.text, "page_url": t.page_url})),
-        "privacy_text": "Your personal data will be used to process your order, support your experience throughout this website, and for other purposes described in our privacy policy.",
-        "i18n_checkout_error": "Error processing checkout. Please try again.",
-        "gateways": checkout.gateways.list.iter().map(|g| json!({
-            "id": g.id, "title": g.title, "description": g.description,
-            "order_button_text": g.order_button_text,
-        })).collect::<Vec<_>>(),
-        "default_country": checkout.default_country,
-        "coupons_enabled": true,
-        "order_notes": true,
-    })
+        guest_checkout: checkout.guest_checkout,
+        signup_at_checkout: checkout.signup_at_checkout,
+        terms: checkout.terms.as_ref().map(|t| TermsSettings {
+            text: &t.text,
+            page_url: &t.page_url,
+        }),
+        privacy_text: "Your personal data will be used to process your order, support your experience throughout this website, and for other purposes described in our privacy policy.",
+        i18n_checkout_error: "Error processing checkout. Please try again.",
+        gateways: checkout
+            .gateways
+            .list
+            .iter()
+            .map(|g| GatewaySettings {
+                id: g.id,
+                title: &g.title,
+                description: &g.description,
+                order_button_text: g.order_button_text.as_deref(),
+            })
+            .collect(),
+        default_country: &checkout.default_country,
+        coupons_enabled: true,
+        order_notes: true,
+    }
 }
 
 /// JSON safe inside a `<script>` element: no `<` can close it early.
