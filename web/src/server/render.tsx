@@ -24,6 +24,7 @@ import { applyRenderSettings, parseSettings } from '@/config/settings';
 import { resetNonce } from '@/lib/api-client';
 import { writePageState } from '@/lib/page-state';
 import { createQueryClient } from '@/lib/query-client';
+import { prefetchPage } from './prefetch';
 
 const eager = (Component: PageRoute['Component']): PageRoute => ({ Component });
 
@@ -91,6 +92,7 @@ export async function render(inputJson: string): Promise<string> {
   const context = await handler.query(new Request(`http://shop.invalid${input.url}`));
   if (context instanceof Response) throw new Error(`the page answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  await prefetchPage(queryClient, context);
 
   let html: string;
   let rounds = 0;

@@ -7,16 +7,16 @@ import { paths } from '@/config/paths';
 import { useProducts } from '@/features/catalog/api/get-products';
 import { BrandStrip } from '@/features/catalog/components/brand-strip';
 import { CategoryGrid } from '@/features/catalog/components/category-grid';
-import { PopularProducts } from '@/features/catalog/components/popular-products';
+import { PopularProducts, popularProductsParams } from '@/features/catalog/components/popular-products';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { renderAddToCart } from '../add-to-cart-slot';
 import styles from './home.module.css';
 
-const POPULAR_COUNT = 8;
+export const POPULAR_COUNT = 8;
 
 function HeroImages() {
   // The same query as the popular row below, so the hero costs no extra request.
-  const { data } = useProducts({ per_page: POPULAR_COUNT, orderby: 'popularity', order: 'desc' });
+  const { data } = useProducts(popularProductsParams(POPULAR_COUNT));
   const images = (data?.products ?? []).flatMap((product) => product.images.slice(0, 1)).slice(0, 3);
   return (
     <div className={styles.collage} aria-hidden="true">

@@ -1,18 +1,22 @@
 // "Related products": others from the product's first category.
 import type { RenderAddToCart } from '@/types/add-to-cart';
 import type { Product } from '@/types/store-api';
-import { useProducts } from '../api/get-products';
+import { useProducts, type ProductListParams } from '../api/get-products';
 import { ProductGrid } from './product-grid';
 import styles from './product-details.module.css';
 
 const RELATED_COUNT = 4;
 
-export function RelatedProducts({ product, renderAddToCart }: { product: Product; renderAddToCart: RenderAddToCart }) {
+/** The listing the related products come from (one more, as the product may be in it); null without a category. */
+export function relatedProductsParams(product: Product): ProductListParams | null {
   const category = product.categories[0];
-  const { data } = useProducts(
-    { category: String(category?.id ?? ''), per_page: RELATED_COUNT + 1, orderby: 'popularity', order: 'desc' },
-    { enabled: Boolean(category) },
-  );
+  if (!category) return null;
+  return { category: String(category.id), per_page: RELATED_COUNT + 1, orderby: 'popularity', order: 'desc' };
+}
+
+export function RelatedProducts({ product, renderAddToCart }: { product: Product; renderAddToCart: RenderAddToCart }) {
+  const params = relatedProductsParams(product);
+  const { data } = useProducts(params ?? {}, { enabled: params !== null });
   const related = (data?.products ?? []).filter((candidate) => candidate.id !== product.id).slice(0, RELATED_COUNT);
   if (related.length === 0) return null;
 
