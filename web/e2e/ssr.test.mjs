@@ -110,6 +110,10 @@ perViewport((viewport) => {
       await page.addInitScript(() => {
         document.addEventListener('DOMContentLoaded', () => {
           window.serverHeader = document.querySelector('#root header');
+          // Parts taken over in tasks of their own (see hydrate-apart.tsx): the page's
+          // heading, and its last link, deep in a put-off part.
+          window.serverHeading = document.querySelector('#root main h1');
+          window.serverLastLink = [...document.querySelectorAll('#root main a')].at(-1) ?? null;
         });
       });
       await page.goto(target, { waitUntil: 'networkidle' });
@@ -118,6 +122,15 @@ perViewport((viewport) => {
       assert.ok(
         await page.evaluate(() => window.serverHeader !== null && window.serverHeader === document.querySelector('#root header')),
         'the header is still the element the server sent',
+      );
+      await page.waitForTimeout(300);
+      assert.ok(
+        await page.evaluate(
+          () =>
+            window.serverHeading === document.querySelector('#root main h1') &&
+            window.serverLastLink === ([...document.querySelectorAll('#root main a')].at(-1) ?? null),
+        ),
+        'the parts taken over later are still the elements the server sent',
       );
       await page.waitForTimeout(300);
       assert.deepEqual(calls, [], 'the page fetched nothing it was rendered with');

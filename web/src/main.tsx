@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { browserRoutes, createRouter, loadMatchedPages } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { whileHydrating } from './lib/hydration';
 import { hydratePageState, readPageState } from './lib/page-state';
 
 const root = document.getElementById('root')!;
@@ -20,7 +21,7 @@ if (pageState && root.firstElementChild) {
   // As a transition, hydration yields to the browser between components: no long task
   // holds the page while the app takes it over.
   startTransition(() => {
-    hydrateRoot(root, app());
+    whileHydrating(() => hydrateRoot(root, app()));
   });
 } else {
   createRoot(root).render(app());

@@ -2,6 +2,7 @@
 // keeps the cart in sync across tabs and restores scroll positions.
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { HydrateApart } from '@/components/hydrate-apart';
 import { useCartSync } from '@/features/cart/hooks/use-cart-sync';
 import styles from './app-layout.module.css';
 import { PageNotices } from './page-notices';
@@ -21,15 +22,21 @@ export function AppLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader />
+      <HydrateApart name="header">
+        <SiteHeader />
+      </HydrateApart>
       <main id="main" className={styles.main} tabIndex={-1}>
         <PageNotices />
         {/* While a page's code loads; later navigations keep the old page up meanwhile. */}
         <Suspense fallback={<div className={styles.progress} aria-hidden="true" />}>
-          <Outlet />
+          <HydrateApart name="page">
+            <Outlet />
+          </HydrateApart>
         </Suspense>
       </main>
-      <SiteFooter />
+      <HydrateApart name="footer">
+        <SiteFooter />
+      </HydrateApart>
       <ScrollRestoration />
     </div>
   );

@@ -11,6 +11,7 @@ import { PopularProducts, popularProductsParams } from '@/features/catalog/compo
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { renderAddToCart } from '../add-to-cart-slot';
 import styles from './home.module.css';
+import { HydrateApart } from '@/components/hydrate-apart';
 
 export const POPULAR_COUNT = 8;
 
@@ -33,7 +34,9 @@ export default function HomeRoute() {
   useDocumentTitle(undefined);
 
   return (
-    <>
+    // One root element: a part taken over later (hydrate-apart.tsx) keeps its server HTML only
+    // when it holds one node.
+    <div className={styles.home}>
       <section className={styles.hero} aria-labelledby="hero-title">
         <div className={`container ${styles.heroInner}`}>
           <div className={styles.heroText}>
@@ -54,7 +57,9 @@ export default function HomeRoute() {
               </ButtonLink>
             </div>
           </div>
-          <HeroImages />
+          <HydrateApart name="home-hero">
+            <HeroImages />
+          </HydrateApart>
         </div>
       </section>
 
@@ -64,7 +69,9 @@ export default function HomeRoute() {
             Shop by category
           </h2>
         </div>
-        <CategoryGrid />
+        <HydrateApart name="home-categories">
+          <CategoryGrid />
+        </HydrateApart>
       </section>
 
       <section className={`container ${styles.section}`} aria-labelledby="popular-title">
@@ -77,7 +84,9 @@ export default function HomeRoute() {
             <Icon name="arrow-right" size={16} />
           </Link>
         </div>
-        <PopularProducts count={POPULAR_COUNT} renderAddToCart={renderAddToCart} />
+        <HydrateApart name="home-popular">
+          <PopularProducts count={POPULAR_COUNT} renderAddToCart={renderAddToCart} />
+        </HydrateApart>
       </section>
 
       <section className={styles.brands} aria-labelledby="brands-title">
@@ -85,9 +94,11 @@ export default function HomeRoute() {
           <h2 id="brands-title" className={styles.brandsTitle}>
             Brands we carry
           </h2>
-          <BrandStrip />
+          <HydrateApart name="home-brands">
+            <BrandStrip />
+          </HydrateApart>
         </div>
       </section>
-    </>
+    </div>
   );
 }

@@ -3,6 +3,7 @@
 // those in force, result count, sort-by select, the product grid and pagination.
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { HydrateApart } from '@/components/hydrate-apart';
 import { Notice } from '@/components/ui/notice';
 import { useMediaQueryOnceKnown } from '@/hooks/use-media-query';
 import type { RenderAddToCart } from '@/types/add-to-cart';
@@ -60,7 +61,7 @@ export function CatalogView({
             <h2 id="catalog-filters-heading" className={styles.sidebarTitle}>
               Filters
             </h2>
-            {filterPanel}
+            <HydrateApart name="filters">{filterPanel}</HydrateApart>
           </aside>
         )}
 
@@ -91,7 +92,9 @@ export function CatalogView({
                 <ResultCount total={data.total} perPage={PRODUCTS_PER_PAGE} page={listing.page} />
                 <CatalogOrdering value={listing.orderby} />
               </div>
-              <ProductGrid products={data.products} renderAddToCart={renderAddToCart} eagerImages={4} label={heading} />
+              <HydrateApart name="products">
+                <ProductGrid products={data.products} renderAddToCart={renderAddToCart} eagerImages={4} label={heading} />
+              </HydrateApart>
               <Pagination page={listing.page} totalPages={data.totalPages} />
             </div>
           )}

@@ -1,6 +1,7 @@
 // Products in a grid: two columns on phones, three on tablets, four on desktops.
 import type { RenderAddToCart } from '@/types/add-to-cart';
 import type { Product } from '@/types/store-api';
+import { HydrateApart } from '@/components/hydrate-apart';
 import { ProductCard } from './product-card';
 import styles from './product-grid.module.css';
 
@@ -20,7 +21,9 @@ export function ProductGrid({
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} renderAddToCart={renderAddToCart} eagerImage={index < eagerImages} priorityImage={eagerImages > 0 && index === 0} />
+          <HydrateApart name={`card-${index}`}>
+            <ProductCard product={product} renderAddToCart={renderAddToCart} eagerImage={index < eagerImages} priorityImage={eagerImages > 0 && index === 0} />
+          </HydrateApart>
         </li>
       ))}
     </ul>

@@ -21,6 +21,7 @@ import { LoginToggle } from './login-toggle';
 import { OrderReview } from './order-review';
 import { PlaceOrder } from './place-order';
 import styles from './checkout.module.css';
+import { HydrateApart } from '@/components/hydrate-apart';
 
 export const SHIPPING_SLIDE_MS = 400;
 
@@ -82,7 +83,9 @@ export function CheckoutForm({
               <h2 id="billing-heading" className={styles.sectionTitle}>
                 Billing details
               </h2>
-              <AddressFields fields={form.billingFields} values={values.billing} statuses={statuses} events={form.billingEvents} {...texts} />
+              <HydrateApart name="checkout-billing">
+                <AddressFields fields={form.billingFields} values={values.billing} statuses={statuses} events={form.billingEvents} {...texts} />
+              </HydrateApart>
               <AccountFields
                 mode={form.accountMode}
                 createAccount={values.createAccount}
