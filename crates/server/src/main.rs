@@ -121,16 +121,10 @@ fn staff_command(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut config = match Config::load() {
+    let mut config = match command_config(database) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("ferroshop: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    if let Some(d) = database {
-        config.database_url = d;
-    }
     // Log lines would mix with the command's output: only problems, on stderr.
     let filter = tracing_subscriber::EnvFilter::try_from_env("FERROSHOP_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
@@ -210,16 +204,10 @@ fn products_command(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut config = match Config::load() {
+    let config = match command_config(database) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("ferroshop: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    if let Some(d) = database {
-        config.database_url = d;
-    }
     let filter = tracing_subscriber::EnvFilter::try_from_env("FERROSHOP_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
     tracing_subscriber::fmt()
@@ -306,18 +294,24 @@ fn products_command(args: &[String]) -> ExitCode {
     }
 }
 
-/// `ferroshop products add-image FILE [--alt TEXT]`.
-fn add_image_command(file: &str, alt: &str, database: Option<String>) -> ExitCode {
-    let mut config = match Config::load() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("ferroshop: {e}");
-            return ExitCode::from(2);
-        }
-    };
+/// The settings a one-off command runs with: the shop's, with `--database` applied.
+fn command_config(database: Option<String>) -> Result<Config, ExitCode> {
+    let mut config = Config::load().map_err(|e| {
+        eprintln!("ferroshop: {e}");
+        ExitCode::from(2)
+    })?;
     if let Some(d) = database {
         config.database_url = d;
     }
+    Ok(config)
+}
+
+/// `ferroshop products add-image FILE [--alt TEXT]`.
+fn add_image_command(file: &str, alt: &str, database: Option<String>) -> ExitCode {
+    let config = match command_config(database) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     let runtime = match runtime() {
         Ok(r) => r,
         Err(code) => return code,
