@@ -34,6 +34,16 @@ async fn add(
     ferroshop::catalog::images::add_image(app.db(), &path, alt).await
 }
 
+async fn product_json(app: &TestApp, id: i64) -> Value {
+    let res = app
+        .bare()
+        .get(app.api(&format!("/products/{id}")))
+        .send()
+        .await
+        .unwrap();
+    res.json().await.unwrap()
+}
+
 async fn get(app: &TestApp, path: &str) -> reqwest::Response {
     app.bare().get(app.url(path)).send().await.unwrap()
 }
@@ -69,15 +79,7 @@ async fn a_photograph_gets_webp_copies_at_the_offered_widths(backend: Backend) {
         .unwrap();
     reload_catalog(&app).await;
 
-    let product: Value = app
-        .bare()
-        .get(app.api(&format!("/products/{BEANIE}")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let product = product_json(&app, BEANIE).await;
     let image = &product["images"][0];
     let src = app.url("/media/blue-mug-front.jpg");
     assert_eq!(image["src"], src.as_str());
@@ -143,15 +145,7 @@ async fn a_photograph_gets_webp_copies_at_the_offered_widths(backend: Backend) {
         get(&app, "/media/teal-square.svg?w=320").await.status(),
         404
     );
-    let cap: Value = app
-        .bare()
-        .get(app.api(&format!("/products/{CAP}")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let cap = product_json(&app, CAP).await;
     let svg = app.url("/media/teal-square.svg");
     assert_eq!(cap["images"][0]["srcset"], format!("{svg} 800w"));
     assert_eq!(cap["images"][0]["thumbnail"], svg.as_str());
