@@ -140,20 +140,7 @@ pub(crate) async fn bump_version(tx: &mut Transaction<'_, Any>) -> StoreResult<(
 pub async fn insert_catalog(db: &Db, data: &CatalogData) -> StoreResult<()> {
     let mut tx = db.begin_write().await?;
     for m in &data.media {
-        sqlx::query(
-            "INSERT INTO media (id, file_name, mime_type, width, height, alt, caption, body)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(m.id.0)
-        .bind(&m.file_name)
-        .bind(&m.mime_type)
-        .bind(m.width)
-        .bind(m.height)
-        .bind(&m.alt)
-        .bind(&m.caption)
-        .bind(m.body.clone())
-        .execute(&mut *tx)
-        .await?;
+        insert_media(&mut tx, m.id.0, &m.file_name, m).await?;
     }
     // Parents before children, so the foreign key holds at every insert.
     let mut categories: Vec<&Category> = data.categories.iter().collect();
@@ -910,6 +897,30 @@ fn product_from_row(r: &AnyRow) -> StoreResult<Product> {
     })
 }
 
+/// Writes one image row under `id` and `file_name` (the rest from `m`).
+async fn insert_media(
+    tx: &mut Transaction<'_, Any>,
+    id: i64,
+    file_name: &str,
+    m: &Media,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO media (id, file_name, mime_type, width, height, alt, caption, body)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id)
+    .bind(file_name)
+    .bind(&m.mime_type)
+    .bind(m.width)
+    .bind(m.height)
+    .bind(&m.alt)
+    .bind(&m.caption)
+    .bind(m.body.as_slice())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// Adds an image to the shop's media. A file name already taken gets "-2", "-3"…
 /// before its extension; the stored row (with its id and final name) is returned.
 /// Every instance's catalogue hears of it through the change log.
@@ -935,20 +946,7 @@ pub async fn add_media(db: &Db, image: &Media) -> StoreResult<Media> {
         }
         file_name = format!("{stem}-{n}{extension}");
     }
-    sqlx::query(
-        "INSERT INTO media (id, file_name, mime_type, width, height, alt, caption, body)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(id)
-    .bind(&file_name)
-    .bind(&image.mime_type)
-    .bind(image.width)
-    .bind(image.height)
-    .bind(&image.alt)
-    .bind(&image.caption)
-    .bind(image.body.clone())
-    .execute(&mut *tx)
-    .await?;
+    insert_media(&mut tx, id, &file_name, image).await?;
     tx.commit().await?;
     Ok(Media {
         id: MediaId(id),
