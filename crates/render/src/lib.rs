@@ -65,7 +65,9 @@ pub struct Rendered {
     pub rounds: u32,
     /// API calls made.
     pub fetches: u32,
-    /// The engine's heap after the render (the bundle included), in bytes.
+    /// The heap the engine held at the end of a recent render (garbage and the loaded
+    /// bundle included; measured every few renders; for its first render, once the
+    /// bundle had loaded), in bytes.
     #[serde(default)]
     pub engine_bytes: u64,
 }
@@ -180,20 +182,28 @@ fn serve(
             }
         };
         let current = match engine.take() {
-            Some(engine) => Ok(engine),
-            None => Engine::new(bundle, limits),
-        };
-        let result = match current {
-            Ok(e) => {
-                let result = e.render(&job.input, job.fetch, limits);
-                if result.is_ok() {
-                    engine = Some(e);
+            Some(engine) => engine,
+            None => match Engine::new(bundle, limits) {
+                Ok(engine) => engine,
+                Err(e) => {
+                    let _ = job.reply.send(Err(e));
+                    continue;
                 }
-                result
-            }
-            Err(e) => Err(e),
+            },
         };
+        let result = current.render(&job.input, job.fetch, limits);
+        let rendered = result.is_ok();
         let _ = job.reply.send(result);
+        // The page has gone; the tidying up is not on its time. What the render left
+        // behind is collected before the next one; an engine whose render failed is
+        // replaced now rather than when the next page needs it.
+        engine = if rendered {
+            current.collect();
+            Some(current)
+        } else {
+            drop(current);
+            Engine::new(bundle, limits).ok()
+        };
     }
 }
 
@@ -205,7 +215,15 @@ struct Engine {
     runtime: Runtime,
     deadline: Rc<Cell<Option<Instant>>>,
     calls: Rc<RefCell<Calls>>,
+    /// The heap at the end of a recent render, before its garbage was collected (at
+    /// first, the loaded bundle's).
+    held: Cell<u64>,
+    /// Renders done, for measuring the heap once in a while.
+    renders: Cell<u32>,
 }
+
+/// The heap is measured once the bundle has loaded, then after every this many renders.
+const HEAP_MEASURED_EVERY: u32 = 16;
 
 /// The current render's API calls.
 #[derive(Default)]
@@ -244,13 +262,17 @@ impl Engine {
             Ok::<_, String>(Persistent::save(&ctx, render))
         });
         let render = render.map_err(RenderError::Load)?;
-        Ok(Self {
+        let engine = Self {
             render,
             context,
             runtime,
             deadline,
             calls,
-        })
+            held: Cell::new(0),
+            renders: Cell::new(0),
+        };
+        engine.collect();
+        Ok(engine)
     }
 
     fn render(
@@ -279,19 +301,28 @@ impl Engine {
         let timed_out = self.deadline.get().is_some_and(|at| Instant::now() >= at);
         self.deadline.set(None);
         *self.calls.borrow_mut() = Calls::default();
-        // What the render left behind is garbage now; collect it before the next one.
-        self.runtime.run_gc();
-        let engine_bytes = self.runtime.memory_usage().malloc_size.max(0) as u64;
         match output {
             Ok(json) => serde_json::from_str::<Rendered>(&json)
                 .map(|page| Rendered {
-                    engine_bytes,
+                    engine_bytes: self.held.get(),
                     ..page
                 })
                 .map_err(|e| RenderError::Script(e.to_string())),
             Err(_) if timed_out => Err(RenderError::Timeout(limits.render_time)),
             Err(message) => Err(RenderError::Script(message)),
         }
+    }
+
+    /// Collects what the render left behind, noting the heap first now and then.
+    fn collect(&self) {
+        // Measuring walks the whole heap, as long as collecting it: done once in a while.
+        let renders = self.renders.get();
+        if renders.is_multiple_of(HEAP_MEASURED_EVERY) {
+            self.held
+                .set(self.runtime.memory_usage().malloc_size.max(0) as u64);
+        }
+        self.renders.set(renders.wrapping_add(1));
+        self.runtime.run_gc();
     }
 }
 
