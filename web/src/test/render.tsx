@@ -4,11 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/preact';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { LinkNavigation } from '@/components/ui/link';
 import { LiveRegion } from '@/components/ui/live-region';
 
 export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <LinkNavigation>{ui}</LinkNavigation> }], { initialEntries: [path] });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

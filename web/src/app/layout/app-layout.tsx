@@ -3,6 +3,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { HydrateApart } from '@/components/hydrate-apart';
+import { LinkNavigation } from '@/components/ui/link';
 import { useCartSync } from '@/features/cart/hooks/use-cart-sync';
 import styles from './app-layout.module.css';
 import { PageNotices } from './page-notices';
@@ -18,7 +19,8 @@ export function AppLayout() {
   }, []);
 
   return (
-    <div className={styles.shell}>
+    <LinkNavigation>
+      <div className={styles.shell}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
@@ -38,6 +40,7 @@ export function AppLayout() {
         <SiteFooter />
       </HydrateApart>
       <ScrollRestoration />
-    </div>
+      </div>
+    </LinkNavigation>
   );
 }

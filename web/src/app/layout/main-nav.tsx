@@ -2,7 +2,8 @@
 // opens it as a dropdown whose button then reads "Close", and which closes on an
 // outside click, on Escape and when a link is followed.
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { NavLink } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { topLevelCategories, useCategories } from '@/features/catalog/api/get-categories';

@@ -2,7 +2,8 @@
 // cart page's form, posted without scripts): the server puts it in the page's
 // settings, shown above the page until the shopper moves on.
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';

@@ -1,5 +1,5 @@
 // The footer: a few words about the shop, shop links, categories and brands.
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { useBrands } from '@/features/catalog/api/get-brands';

@@ -1,5 +1,5 @@
 // The header: shop name, category navigation, product search, the account and the cart.
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';

@@ -1,5 +1,5 @@
 // The home page: hero, featured categories, popular products and the brands strip.
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { ProductImage } from '@/components/ui/product-image';

@@ -1,5 +1,5 @@
 // Breadcrumb trail; the last crumb is the current page.
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import styles from './breadcrumbs.module.css';
 
 export interface Crumb {

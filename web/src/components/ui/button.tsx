@@ -1,7 +1,7 @@
 // Buttons and button-styled links. A control that does something is a <button>;
 // one that goes somewhere is a link, whatever it looks like.
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '@/components/ui/link';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';

@@ -1,7 +1,8 @@
 // The add-to-cart button: idle, loading (spinner, aria-busy) and added (check mark),
 // with a "View cart" link inserted after it once added, except on the cart page.
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';

@@ -2,7 +2,7 @@
 // price, quantity (sent ~500 ms after the last change) and line total. Removing
 // blocks the line under a translucent white overlay while the request runs.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { BlockingOverlay } from '@/components/ui/blocking-overlay';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';

@@ -2,7 +2,8 @@
 // or the empty-cart message. An address with ?remove_item={key} (the mini-cart's
 // fallback when its own removal fails) removes that line here.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ButtonLink, buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Notice } from '@/components/ui/notice';

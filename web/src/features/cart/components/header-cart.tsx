@@ -2,7 +2,8 @@
 // and a toggle that opens the mini-cart dropdown (closes on Escape, outside click
 // and navigation).
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { settings } from '@/config/settings';
 import { useDismiss } from '@/hooks/use-dismiss';

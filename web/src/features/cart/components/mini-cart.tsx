@@ -1,7 +1,7 @@
 // The mini-cart inside the header dropdown: lines with image, name, options,
 // "quantity × price" and a remove button (the line is blocked while it is being
 // removed), the subtotal, and "View cart" and "Checkout" buttons.
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { BlockingOverlay } from '@/components/ui/blocking-overlay';
 import { ButtonLink } from '@/components/ui/button';
 import { ProductImage } from '@/components/ui/product-image';

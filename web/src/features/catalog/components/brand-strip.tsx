@@ -1,5 +1,5 @@
 // A row of the shop's brands, each linking to its brand page.
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { htmlToText } from '@/lib/html-text';
 import { useBrands } from '../api/get-brands';

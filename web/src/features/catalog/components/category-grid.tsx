@@ -1,6 +1,6 @@
 // The home page's featured categories: a tile per top-level category with its image,
 // or the image of its most popular product when the category has none.
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';

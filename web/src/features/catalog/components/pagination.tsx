@@ -1,5 +1,6 @@
 // Page links for a listing: ← 1 2 3 … 8 →, keeping the rest of the address (?orderby=, ?s=).
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { pageNumbers } from '../lib/listing';
 import styles from './pagination.module.css';

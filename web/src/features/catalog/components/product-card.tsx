@@ -1,6 +1,6 @@
 // One product in a grid: square image with badges, category, name, price and the
 // card's action (add to cart, or a link: "Select options", "Read more", external).
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ButtonLink, ExternalButtonLink } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';

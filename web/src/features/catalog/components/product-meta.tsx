@@ -1,6 +1,6 @@
 // SKU, category and brand links under the buying controls.
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { htmlToText } from '@/lib/html-text';
 import type { Product, TermRef } from '@/types/store-api';

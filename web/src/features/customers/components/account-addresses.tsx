@@ -1,5 +1,6 @@
 // /my-account/edit-address: the saved billing and shipping addresses as two cards.
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import { useAddressLocale } from '@/lib/address-locale';

@@ -1,5 +1,5 @@
 // The account dashboard: a greeting with a way out, and what the area offers.
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { useAccount } from '../api/get-account';

@@ -1,6 +1,6 @@
 // /my-account/orders: the customer's orders (Order, Date, Status, Total, Actions → View),
 // a page at a time with Previous and Next.
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ButtonLink } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';

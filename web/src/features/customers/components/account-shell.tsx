@@ -1,7 +1,8 @@
 // The account area around its pages: the navigation (Dashboard, Orders, Addresses,
 // Account details, Log out) and the page itself.
 import type { ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { NavLink } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useLogOut } from '../api/log-out';

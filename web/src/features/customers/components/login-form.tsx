@@ -2,7 +2,7 @@
 // lost-password link. Used on /my-account and, through the app, at checkout. A login
 // loads `redirectTo` afresh, since the visitor's nonces change with it.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FieldGrid, FormRow, TextInput } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';

@@ -1,7 +1,7 @@
 // /my-account/lost-password: asks for the account's username or e-mail and sends a
 // reset link; with ?key=…&login=… (the link) it asks for the new password instead.
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { FieldGrid, FormRow, statusAria, TextInput } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
