@@ -36,33 +36,19 @@ function countOf(counts: { term: number; count: number }[] | null | undefined, i
   return counts?.find((entry) => entry.term === id)?.count ?? 0;
 }
 
-/** The number shown beside an option; its name reads on as "Blue 4 products", so what
- *  is seen ("Blue 4") is part of what is heard and what voice control answers to. */
-function Count({ value }: { value: number }) {
+/** One choice: a checkbox with its label and, beside it, how many products it would
+ *  list. The option's name reads on as "Blue 4 products", so what is seen ("Blue 4")
+ *  is part of what is heard and what voice control answers to. A plain function, not a
+ *  component: a listing has dozens of these, and each component costs its render. */
+function option(key: string | number, label: ReactNode, count: number, checked: boolean, onToggle: () => void) {
   return (
-    <span className={styles.count}>
-      {value} <span className="visually-hidden">{value === 1 ? 'product' : 'products'}</span>
-    </span>
-  );
-}
-
-function Option({
-  label,
-  count,
-  checked,
-  onToggle,
-}: {
-  label: ReactNode;
-  count: number;
-  checked: boolean;
-  onToggle: () => void;
-}) {
-  return (
-    <li>
+    <li key={key}>
       <label className={styles.option}>
         <input type="checkbox" className={styles.checkbox} checked={checked} onChange={onToggle} />
         <span className={styles.label}>{label}</span>{' '}
-        <Count value={count} />
+        <span className={styles.count}>
+          {count} <span className="visually-hidden">{count === 1 ? 'product' : 'products'}</span>
+        </span>
       </label>
     </li>
   );
@@ -153,18 +139,10 @@ function PriceFilter({ filters, onChange, data, format }: Pick<FilterPanelProps,
             const chosen = bandFilter(band);
             const checked = filters.minPrice === chosen.minPrice && filters.maxPrice === chosen.maxPrice;
             const label = `${formatPrice(band.min_price, format)} – ${formatPrice(band.max_price, format)}`;
-            return (
-              <Option
-                key={band.min_price}
-                label={label}
-                count={band.count}
-                checked={checked}
-                onToggle={() => {
-                  setTyped(null);
-                  onChange(checked ? { ...filters, minPrice: null, maxPrice: null } : { ...filters, ...chosen });
-                }}
-              />
-            );
+            return option(band.min_price, label, band.count, checked, () => {
+              setTyped(null);
+              onChange(checked ? { ...filters, minPrice: null, maxPrice: null } : { ...filters, ...chosen });
+            });
           })}
         </ul>
       )}
@@ -188,15 +166,9 @@ function TermGroup({
   return (
     <Group legend={legend}>
       <ul className={styles.options}>
-        {shown.map((term) => (
-          <Option
-            key={term.slug}
-            label={term.name}
-            count={term.count}
-            checked={chosen.includes(term.slug)}
-            onToggle={() => onChosen(toggled(chosen, term.slug))}
-          />
-        ))}
+        {shown.map((term) =>
+          option(term.slug, term.name, term.count, chosen.includes(term.slug), () => onChosen(toggled(chosen, term.slug))),
+        )}
       </ul>
     </Group>
   );
@@ -252,15 +224,11 @@ export function FilterPanel(props: FilterPanelProps) {
       {stock.length > 0 && (
         <Group legend="Availability">
           <ul className={styles.options}>
-            {stock.map((status) => (
-              <Option
-                key={status}
-                label={STOCK_STATUS_LABELS[status]}
-                count={stockCount(status)}
-                checked={filters.stockStatus.includes(status)}
-                onToggle={() => onChange({ ...filters, stockStatus: toggled(filters.stockStatus, status) })}
-              />
-            ))}
+            {stock.map((status) =>
+              option(status, STOCK_STATUS_LABELS[status], stockCount(status), filters.stockStatus.includes(status), () =>
+                onChange({ ...filters, stockStatus: toggled(filters.stockStatus, status) }),
+              ),
+            )}
           </ul>
         </Group>
       )}
@@ -268,15 +236,11 @@ export function FilterPanel(props: FilterPanelProps) {
       {ratings.length > 0 && (
         <Group legend="Rating">
           <ul className={styles.options}>
-            {ratings.map((rating) => (
-              <Option
-                key={rating}
-                label={<Stars rating={rating} />}
-                count={ratingCount(rating)}
-                checked={filters.ratings.includes(rating)}
-                onToggle={() => onChange({ ...filters, ratings: toggled(filters.ratings, rating) })}
-              />
-            ))}
+            {ratings.map((rating) =>
+              option(rating, <Stars rating={rating} />, ratingCount(rating), filters.ratings.includes(rating), () =>
+                onChange({ ...filters, ratings: toggled(filters.ratings, rating) }),
+              ),
+            )}
           </ul>
         </Group>
       )}
