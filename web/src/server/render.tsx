@@ -24,6 +24,7 @@ import { applyRenderSettings, parseSettings } from '@/config/settings';
 import { resetNonce } from '@/lib/api-client';
 import { writePageState } from '@/lib/page-state';
 import { createQueryClient } from '@/lib/query-client';
+import { installMarkupProps } from './element-props';
 import { prefetchPage } from './prefetch';
 
 const eager = (Component: PageRoute['Component']): PageRoute => ({ Component });
@@ -48,6 +49,8 @@ const pages: Pages = {
   accountDetails: eager(account.AccountDetailsPage),
   lostPassword: eager(account.LostPasswordPage),
 };
+
+installMarkupProps();
 
 const handler = createStaticHandler(routeTable(pages));
 
