@@ -23,7 +23,7 @@ use crate::markup::{rendered, trusted, Markup};
 use crate::ssr::PageApi;
 use crate::state::{AppState, SharedState};
 use rules::catalog::index::{Catalog, IdOrSlug};
-use rules::catalog::model::{Category, Product, ProductKind, StockStatus};
+use rules::catalog::model::{Category, Media, Product, ProductKind, StockStatus};
 use rules::html::strip_tags;
 use rules::money::Money;
 
@@ -38,7 +38,21 @@ struct Head {
     breadcrumbs: Option<serde_json::Value>,
     /// Open Graph's type: `product` on a product page, `website` elsewhere.
     og_type: &'static str,
+    /// The page's largest image, fetched first: a product's main photograph.
+    preload: Option<ImagePreload>,
 }
+
+/// A `<link rel="preload" as="image">`, with the sources and sizes the page's `<img>`
+/// gives, so the browser takes the copy it fetched early for that element.
+struct ImagePreload {
+    src: String,
+    srcset: String,
+    sizes: &'static str,
+}
+
+/// The product page's main image sizes (`MAIN_SIZES` in the storefront's
+/// product-gallery.tsx; the two must agree for the preload to be the image used).
+const PRODUCT_IMAGE_SIZES: &str = "(min-width: 1024px) 600px, 100vw";
 
 #[derive(Template)]
 #[template(path = "pages/head.html")]
@@ -54,6 +68,7 @@ struct PageHead<'a> {
     json_ld: Option<Markup>,
     breadcrumbs: Option<Markup>,
     og_type: &'a str,
+    preload: Option<&'a ImagePreload>,
 }
 
 #[derive(Template)]
@@ -146,6 +161,7 @@ async fn render_index(
         json_ld: head.json_ld.as_ref().map(|ld| trusted(script_json(ld))),
         breadcrumbs: head.breadcrumbs.as_ref().map(|ld| trusted(script_json(ld))),
         og_type: head.og_type,
+        preload: head.preload.as_ref(),
     });
     let title = rendered(&Title { title: &head.title });
     let styles = state
@@ -305,12 +321,21 @@ fn product_head(state: &AppState, catalog: &Catalog, base: &str, p: &Product) ->
         .map(|text| shorten(&strip_tags(text), 160))
         .find(|text| !text.is_empty())
         .unwrap_or_else(|| format!("{} at {}.", p.name, state.config.shop_name));
-    let images: Vec<String> = p
+    let media: Vec<&Media> = p
         .image_ids
         .iter()
         .filter_map(|id| catalog.media(*id))
-        .map(|m| view.media_url(m))
         .collect();
+    let images: Vec<String> = media.iter().map(|m| view.media_url(m)).collect();
+    // The main image as the gallery shows it (the API's srcset for it).
+    let preload = media.first().map(|m| {
+        let image = crate::catalog::view::image_view(&view, m);
+        ImagePreload {
+            src: image.src,
+            srcset: image.srcset,
+            sizes: PRODUCT_IMAGE_SIZES,
+        }
+    });
     let prices = catalog.prices(p);
     let decimal = |minor: i64| {
         let plain = rules::money::CurrencyFormat {
@@ -383,6 +408,7 @@ fn product_head(state: &AppState, catalog: &Catalog, base: &str, p: &Product) ->
         json_ld: Some(ld),
         breadcrumbs: Some(breadcrumb_list(base, &trail)),
         og_type: "product",
+        preload,
     }
 }
 
@@ -400,6 +426,7 @@ fn plain_head(
         json_ld: None,
         breadcrumbs: None,
         og_type: "website",
+        preload: None,
     }
 }
 

@@ -51,6 +51,27 @@ async fn a_product_page_carries_its_head_before_any_script(backend: Backend) {
     assert_eq!(ld["offers"]["availability"], "https://schema.org/InStock");
     assert_eq!(ld["brand"]["name"], "Lumen");
     assert_eq!(ld["image"][0], app.url("/media/teal-square.svg"));
+    // The main photograph is fetched first, as the gallery's <img> asks for it (the
+    // API's sources, the gallery's sizes), so the browser uses the copy it preloaded.
+    let product: Value = app
+        .bare()
+        .get(app.url(&format!("/wp-json/wc/store/v1/products/{BEANIE}")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let image = &product["images"][0];
+    let preload = between(&html, "<link rel=\"preload\" as=\"image\" ", ">");
+    assert_eq!(
+        preload,
+        format!(
+            "href=\"{}\" imagesrcset=\"{}\" imagesizes=\"(min-width: 1024px) 600px, 100vw\" fetchpriority=\"high\"",
+            image["src"].as_str().unwrap(),
+            image["srcset"].as_str().unwrap()
+        )
+    );
     // Its place in the shop: home, its category's trail, itself.
     let crumbs: Value = serde_json::from_str(between(
         html.split("<script type=\"application/ld+json\">")

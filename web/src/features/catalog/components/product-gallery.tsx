@@ -6,6 +6,8 @@ import { ProductImage } from '@/components/ui/product-image';
 import type { ProductImage as Image } from '@/types/store-api';
 import styles from './product-gallery.module.css';
 
+// The server preloads the main image with these sizes (PRODUCT_IMAGE_SIZES in the
+// server's web.rs): the two must agree, or the browser fetches the image twice.
 const MAIN_SIZES = '(min-width: 1024px) 600px, 100vw';
 
 export function ProductGallery({ images, variationImage, name }: { images: Image[]; variationImage?: Image; name: string }) {
