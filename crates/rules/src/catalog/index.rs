@@ -29,6 +29,8 @@ pub struct Catalog {
     /// Rendered listing responses for this snapshot (total, pages, body), by request;
     /// dropped with the snapshot, so a stock change starts it afresh.
     pub listings: ResponseCache<(usize, usize, Bytes)>,
+    /// Rendered filter counts (collection data), by request, alike.
+    pub collections: ResponseCache<Bytes>,
     /// Taxes and shipping, versioned with the catalogue.
     pub rules: crate::pricing::rules::ShopRules,
 }
@@ -622,6 +624,7 @@ impl Catalog {
             index: Arc::new(index),
             live: Arc::new(live),
             listings: ResponseCache::default(),
+            collections: ResponseCache::default(),
             rules: Default::default(),
         }
     }
@@ -684,6 +687,7 @@ impl Catalog {
             index: self.index.clone(),
             live: Arc::new(live),
             listings: ResponseCache::default(),
+            collections: ResponseCache::default(),
             rules: self.rules.clone(),
         })
     }
@@ -774,15 +778,16 @@ impl Catalog {
         self.data.attributes.iter().find(|a| a.id == id)
     }
 
-    /// Top-level products offering a global attribute's term.
+    /// Top-level products offering a global attribute's term (from the index built
+    /// with the snapshot: no pass over the catalogue).
     pub fn attribute_term_count(&self, id: AttributeId, slug: &str) -> usize {
-        self.top_level()
-            .filter(|p| {
-                p.attributes
-                    .iter()
-                    .any(|a| a.attribute_id == Some(id) && a.values.iter().any(|v| v == slug))
-            })
-            .count()
+        let Some(attribute) = self.attribute(id) else {
+            return 0;
+        };
+        self.index
+            .with_term
+            .get(&(attribute.taxonomy.clone(), slug.to_string()))
+            .map_or(0, |products| products.len() as usize)
     }
 
     /// The taxonomy ("pa_color") or, for a custom attribute, the name a variation uses.
