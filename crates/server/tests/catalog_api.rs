@@ -331,6 +331,23 @@ async fn stock_changes_reach_the_catalogue(backend: Backend) {
     let Some(app) = spawn_app(backend).await else {
         return;
     };
+    // Listings and filter counts are kept per catalogue snapshot: asked for before
+    // the change, they must not be served from before it after.
+    const COUNTS: &str = "/products/collection-data?calculate_stock_status_counts=true";
+    let out_of_stock = |data: &Value| -> i64 {
+        data["stock_status_counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["status"] == "outofstock")
+            .map_or(0, |c| c["count"].as_i64().unwrap())
+    };
+    let (_, _, before) = get_json(&app, COUNTS).await;
+    let (_, _, again) = get_json(&app, COUNTS).await;
+    assert_eq!(before, again, "the same counts, from the snapshot's cache");
+    let listing = "/products?stock_status=outofstock&per_page=100";
+    let (_, headers, _) = get_json(&app, listing).await;
+    let listed_before: i64 = headers["x-wp-total"].to_str().unwrap().parse().unwrap();
     store::catalog::set_stock(
         app.db(),
         rules::catalog::model::ProductId(MUG),
@@ -350,6 +367,13 @@ async fn stock_changes_reach_the_catalogue(backend: Backend) {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert!(seen, "the catalogue did not pick up the stock change");
+    let (_, _, after) = get_json(&app, COUNTS).await;
+    assert_eq!(out_of_stock(&after), out_of_stock(&before) + 1, "{after}");
+    let (_, headers, _) = get_json(&app, listing).await;
+    assert_eq!(
+        headers["x-wp-total"].to_str().unwrap(),
+        (listed_before + 1).to_string()
+    );
     app.stop().await;
 }
 

@@ -132,13 +132,29 @@ async fn collection_data(
     let res = match product_query(&pairs).and_then(|q| Ok((q, parse_facet_request(&pairs)?))) {
         Err(e) => e.into_response(),
         Ok((mut query, want)) => {
-            if let Some(text) = &query.search {
-                query.search_hits = search_hits(&state, text).await;
-            }
             let catalog = state.catalog.get();
-            let facets = catalog.facets(&query, &want);
-            let view = ctx.view(&state);
-            json_value(StatusCode::OK, &collection_view(&view, &facets))
+            let key = format!("{}?{raw}", ctx.base_url);
+            match catalog.collections.get(&key) {
+                Some(body) => json_bytes(StatusCode::OK, body),
+                None => {
+                    let searched = query.search.is_some();
+                    if let Some(text) = &query.search {
+                        query.search_hits = search_hits(&state, text).await;
+                    }
+                    let facets = catalog.facets(&query, &want);
+                    let view = ctx.view(&state);
+                    let body = Bytes::from(
+                        serde_json::to_vec(&collection_view(&view, &facets))
+                            .unwrap_or_else(|_| b"{}".to_vec()),
+                    );
+                    // As listings: kept for this snapshot, but never for a search.
+                    if !searched {
+                        let size = body.len();
+                        catalog.collections.put(key, body.clone(), size);
+                    }
+                    json_bytes(StatusCode::OK, body)
+                }
+            }
         }
     };
     ctx.finish(&state, res)
