@@ -7,11 +7,17 @@
 #     page cache serves the render; the head, settings and session are made per
 #     request) — throughput, and its share of the ceiling serving the same HTML;
 #   * rendered: a shopper with a session (rendered for them every time) —
-#     throughput, then p99 latency at half of it;
+#     throughput and p99 latency at two connections as fast as they go (wrk -c2, the
+#     target's measure), then p99 latency at half that rate (paced; on a machine
+#     with two cores, idle cores waking up add to it);
 # and the render engines' heap, from the server's own log of each render.
 # Prints a markdown table and writes it to bench/results/pages.md.
 #
-# Usage: bench/run-pages.sh [--no-build] [--duration SECS] [--page PATH]
+# With --products N, the generated catalogue of bench/scale (N rows: products and
+# variations) is imported over the demo shop first, and the page is measured at that
+# size (the default page is then a product of the generated catalogue).
+#
+# Usage: bench/run-pages.sh [--no-build] [--duration SECS] [--page PATH] [--products N]
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -23,6 +29,7 @@ BUILD=1
 DURATION=10
 WARMUP=3
 PAGE=""
+PRODUCTS=0
 TARGET_SHARE=50     # cached page, % of the ceiling
 TARGET_P99_MS=25    # rendered page
 TARGET_ENGINE_MB=64 # all engines together
@@ -32,6 +39,7 @@ while (($#)); do
     --no-build) BUILD=0; shift ;;
     --duration) DURATION=${2:?}; shift 2 ;;
     --page) PAGE=${2:?}; shift 2 ;;
+    --products) PRODUCTS=${2:?}; shift 2 ;;
     -h | --help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option $1" >&2; exit 2 ;;
   esac
@@ -104,6 +112,22 @@ for ((i = 0; i < 100; i++)); do
   [[ $(curl -s -o /dev/null -w '%{http_code}' "$BASE/healthz" || true) == 200 ]] && break
   sleep 0.1
 done
+CATALOG="demo catalogue"
+if ((PRODUCTS > 0)); then
+  echo "bench: importing $PRODUCTS generated catalogue rows" >&2
+  python3 "$BENCH_DIR/scale/make-catalog.py" "$PRODUCTS" >"$WORK/catalog.csv"
+  (cd "$WORK/shop" && env FERROSHOP_LOG=warn "$SERVER_BIN" products import "$WORK/catalog.csv" \
+    --database "sqlite://$WORK/shop/shop.db") >"$WORK/import.log" 2>&1 || { tail -20 "$WORK/import.log" >&2; die "the import failed"; }
+  # The running server takes the new catalogue on its next look at the database.
+  for ((i = 0; i < 300; i++)); do
+    total=$(curl -s -D - -o /dev/null "$BASE/wp-json/wc/store/v1/products?per_page=1" | awk -F': ' 'tolower($1) == "x-wp-total" { print $2 + 0 }')
+    ((${total:-0} > 1000)) && break
+    sleep 0.2
+  done
+  ((${total:-0} > 1000)) || die "the server does not list the imported catalogue"
+  CATALOG="$total products listed"
+  [[ -n $PAGE ]] || PAGE=$(curl -sS "$BASE/wp-json/wc/store/v1/products?per_page=1&orderby=date&order=desc" | jq -r '.[0].permalink' | sed -E 's#^https?://[^/]+##')
+fi
 if [[ -z $PAGE ]]; then
   PAGE=$(curl -sS "$BASE/wp-json/wc/store/v1/products?per_page=1" | jq -r '.[0].permalink' | sed -E 's#^https?://[^/]+##')
 fi
@@ -126,7 +150,7 @@ measure "$URL" "$WARMUP" 0 >/dev/null
 read -r cached_rps cached_p99 cached_err < <(measure "$URL" "$DURATION" 0)
 echo "bench: rendered page (a shopper with a session)" >&2
 measure "$URL" "$WARMUP" 0 BENCH_COOKIE="$COOKIE" >/dev/null
-read -r rendered_rps _ rendered_err < <(measure "$URL" "$DURATION" 0 BENCH_COOKIE="$COOKIE")
+read -r rendered_rps rendered_c2_p99 rendered_err < <(measure "$URL" "$DURATION" 0 BENCH_COOKIE="$COOKIE")
 half=$(awk -v r="$rendered_rps" 'BEGIN { printf "%d", r / 2 }')
 read -r _ rendered_p99 _ < <(measure "$URL" "$DURATION" "$half" BENCH_COOKIE="$COOKIE")
 
@@ -138,20 +162,22 @@ rss_mb=$(awk '/VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$SERVER_PID/status")
 renders=$(grep -c 'page rendered' "$WORK/server.txt" || true)
 
 share=$(awk -v a="$cached_rps" -v b="$ceiling_rps" 'BEGIN { printf "%.0f", 100 * a / b }')
-p99_ms=$(awk -v us="$rendered_p99" 'BEGIN { printf "%.1f", us / 1000 }')
+p99_ms=$(awk -v us="$rendered_c2_p99" 'BEGIN { printf "%.1f", us / 1000 }')
+half_p99_ms=$(awk -v us="$rendered_p99" 'BEGIN { printf "%.1f", us / 1000 }')
 engine_mb=$(awk -v kb="${engine_kb:-0}" -v n="${engines:-1}" 'BEGIN { printf "%.1f", kb * n / 1024 }')
 yes() { if awk "BEGIN { exit !($1) }"; then echo "**yes**"; else echo "**NO**"; fi; }
 
 mkdir -p "$RESULTS_DIR"
 {
-  echo "Pages, $PAGE, wrk -t1 -c2, ${DURATION} s ($(nproc) cores, $(date -u +%Y-%m-%d))"
+  echo "Pages, $PAGE ($CATALOG), wrk -t1 -c2, ${DURATION} s ($(nproc) cores, $(date -u +%Y-%m-%d))"
   echo
   echo "| | figure | target | met |"
   echo "|---|---|---|---|"
   echo "| ceiling (same HTML) | $(printf '%.0f' "$ceiling_rps") req/s | | |"
   echo "| cached page (no session) | $(printf '%.0f' "$cached_rps") req/s = ${share} % of the ceiling | ≥ ${TARGET_SHARE} % | $(yes "$share >= $TARGET_SHARE") |"
   echo "| rendered page (a shopper's session) | $(printf '%.0f' "$rendered_rps") req/s | | |"
-  echo "| rendered page, p99 at $half req/s | ${p99_ms} ms | < ${TARGET_P99_MS} ms | $(yes "$p99_ms < $TARGET_P99_MS") |"
+  echo "| rendered page, p99 at wrk -c2 | ${p99_ms} ms | < ${TARGET_P99_MS} ms | $(yes "$p99_ms < $TARGET_P99_MS") |"
+  echo "| rendered page, p99 paced at half that rate ($half req/s) | ${half_p99_ms} ms | | |"
   echo "| render engines' heap (largest seen × ${engines:-?} engines) | ${engine_mb} MB | ≤ ${TARGET_ENGINE_MB} MB | $(yes "$engine_mb <= $TARGET_ENGINE_MB") |"
   echo "| server peak RSS | ${rss_mb} MB | | |"
   echo
