@@ -13,8 +13,8 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use rquickjs::convert::List;
 use rquickjs::{CaughtError, Context, Ctx, Function, Object, Persistent, Promise, Runtime};
-use serde::Deserialize;
 
 /// What the pool may use.
 #[derive(Clone, Debug)]
@@ -56,7 +56,7 @@ pub struct FetchAnswer {
 pub type Fetcher = Box<dyn FnMut(&str, &str) -> FetchAnswer + Send>;
 
 /// A rendered page: the app's HTML and the data it was rendered with.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default)]
 pub struct Rendered {
     pub html: String,
     /// TanStack Query's dehydrated cache, as JSON.
@@ -68,7 +68,6 @@ pub struct Rendered {
     /// The heap the engine held at the end of a recent render (garbage and the loaded
     /// bundle included; measured every few renders; for its first render, once the
     /// bundle had loaded), in bytes.
-    #[serde(default)]
     pub engine_bytes: u64,
 }
 
@@ -293,21 +292,24 @@ impl Engine {
                 .clone()
                 .restore(&ctx)
                 .map_err(|e| caught(&ctx, e))?;
+            // `[html, state, rounds, fetches]`: the two texts as they are, not inside
+            // another JSON text that would escape the page state's every quote again.
             render
                 .call::<_, Promise>((input,))
-                .and_then(|p| p.finish::<String>())
+                .and_then(|p| p.finish::<List<(String, String, u32, u32)>>())
                 .map_err(|e| caught(&ctx, e))
         });
         let timed_out = self.deadline.get().is_some_and(|at| Instant::now() >= at);
         self.deadline.set(None);
         *self.calls.borrow_mut() = Calls::default();
         match output {
-            Ok(json) => serde_json::from_str::<Rendered>(&json)
-                .map(|page| Rendered {
-                    engine_bytes: self.held.get(),
-                    ..page
-                })
-                .map_err(|e| RenderError::Script(e.to_string())),
+            Ok(List((html, state, rounds, fetches))) => Ok(Rendered {
+                html,
+                state,
+                rounds,
+                fetches,
+                engine_bytes: self.held.get(),
+            }),
             Err(_) if timed_out => Err(RenderError::Timeout(limits.render_time)),
             Err(message) => Err(RenderError::Script(message)),
         }
@@ -330,7 +332,7 @@ impl Engine {
 fn install_host<'js>(ctx: &Ctx<'js>, calls: Rc<RefCell<Calls>>) -> rquickjs::Result<()> {
     let fetch = Function::new(
         ctx.clone(),
-        move |method: String, url: String| -> rquickjs::convert::List<(u16, String, String)> {
+        move |method: String, url: String| -> List<(u16, String, String)> {
             let mut calls = calls.borrow_mut();
             let answer = if calls.made >= calls.allowed {
                 FetchAnswer {
@@ -347,7 +349,7 @@ fn install_host<'js>(ctx: &Ctx<'js>, calls: Rc<RefCell<Calls>>) -> rquickjs::Res
                     },
                 }
             };
-            rquickjs::convert::List((answer.status, answer.headers, answer.body))
+            List((answer.status, answer.headers, answer.body))
         },
     )?;
     ctx.globals().set("__ferroshopFetch", fetch)?;
@@ -379,9 +381,10 @@ mod tests {
                         var request = JSON.parse(input);
                         if (request.url === '/throw') throw new Error('broken page');
                         if (request.url === '/spin') { for (;;) {} }
+                        if (request.url === '/odd') return JSON.stringify({ html: '<p>odd</p>' });
                         if (request.url === '/grow') { var all = []; for (;;) all.push(new Array(100000).fill(1)); }
                         var answer = __ferroshopFetch('GET', '/wp-json/test?page=' + request.url);
-                        return JSON.stringify({ html: '<p>' + answer[2] + '</p>', state: '{}', rounds: 1, fetches: answer[0] === 200 ? 1 : 0 });
+                        return ['<p>' + answer[2] + '</p>', '{}', 1, answer[0] === 200 ? 1 : 0];
                     }
                 });
             }
@@ -421,6 +424,14 @@ mod tests {
             "{}",
             page.engine_bytes
         );
+    }
+
+    #[tokio::test]
+    async fn a_render_answering_other_than_its_four_parts_is_an_error() {
+        let renderer = Renderer::start(BUNDLE, limits()).unwrap();
+        let error = renderer.render(input("/odd"), echo()).await.unwrap_err();
+        assert!(matches!(error, RenderError::Script(_)), "{error}");
+        assert!(renderer.render(input("/"), echo()).await.is_ok());
     }
 
     #[tokio::test]
@@ -469,7 +480,7 @@ mod tests {
             var FerroshopServer = { load: () => Promise.resolve({ render: async () => {
                 var codes = [];
                 for (var i = 0; i < 6; i++) codes.push(__ferroshopFetch('GET', '/wp-json/x')[0]);
-                return JSON.stringify({ html: codes.join(','), state: '{}', rounds: 1, fetches: 6 });
+                return [codes.join(','), '{}', 1, 6];
             } }) };
         "#;
         let renderer = Renderer::start(bundle, limits()).unwrap();

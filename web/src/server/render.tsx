@@ -64,13 +64,10 @@ export interface RenderInput {
   settings: string;
 }
 
-export interface RenderOutput {
-  html: string;
-  /** The dehydrated query cache (JSON). */
-  state: string;
-  rounds: number;
-  fetches: number;
-}
+/** The app's HTML, the dehydrated query cache (JSON), the renders it took and the API
+ *  calls made: as an array of its parts, which the server reads as they are (a JSON
+ *  text around them would escape the page state's every quote a second time). */
+export type RenderOutput = [html: string, state: string, rounds: number, fetches: number];
 
 function enabled(query: Query): boolean {
   const option = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
@@ -82,7 +79,7 @@ function wanted(query: Query): boolean {
   return query.state.status === 'pending' && query.state.fetchStatus === 'idle' && enabled(query);
 }
 
-export async function render(inputJson: string): Promise<string> {
+export async function render(inputJson: string): Promise<RenderOutput> {
   const input = JSON.parse(inputJson) as RenderInput;
   applyRenderSettings(parseSettings(input.settings));
   resetNonce();
@@ -114,7 +111,7 @@ export async function render(inputJson: string): Promise<string> {
     fetches += missing.length;
     await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
   }
-  const output: RenderOutput = { html, state: JSON.stringify(writePageState(queryClient)), rounds, fetches };
+  const output: RenderOutput = [html, JSON.stringify(writePageState(queryClient)), rounds, fetches];
   queryClient.clear();
-  return JSON.stringify(output);
+  return output;
 }
