@@ -45,7 +45,7 @@ function option(key: string | number, label: ReactNode, count: number, checked: 
     <li key={key}>
       <label className={styles.option}>
         <input type="checkbox" className={styles.checkbox} checked={checked} onChange={onToggle} />
-        <span className={styles.label}>{label}</span>{' '}
+        {label}{' '}
         <span className={styles.count}>
           {count} <span className="visually-hidden">{count === 1 ? 'product' : 'products'}</span>
         </span>
@@ -253,7 +253,7 @@ export function FilterPanel(props: FilterPanelProps) {
             checked={filters.onSale}
             onChange={() => onChange({ ...filters, onSale: !filters.onSale })}
           />
-          <span className={styles.label}>On sale</span>
+          On sale
         </label>
       </Group>
     </div>
