@@ -77,6 +77,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='react-router'] ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
+          message: "Links are the shop's own (@/components/ui/link): React Router's cost a listing's render a quarter of its time.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/features/**/index.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': ['error', { selector: 'Program', message: 'Barrel files are not used inside features; import the module itself.' }],
