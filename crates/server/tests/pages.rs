@@ -53,15 +53,7 @@ async fn a_product_page_carries_its_head_before_any_script(backend: Backend) {
     assert_eq!(ld["image"][0], app.url("/media/teal-square.svg"));
     // The main photograph is fetched first, as the gallery's <img> asks for it (the
     // API's sources, the gallery's sizes), so the browser uses the copy it preloaded.
-    let product: Value = app
-        .bare()
-        .get(app.url(&format!("/wp-json/wc/store/v1/products/{BEANIE}")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let product = product_json(&app, BEANIE).await;
     let image = &product["images"][0];
     let preload = between(&html, "<link rel=\"preload\" as=\"image\" ", ">");
     assert_eq!(

@@ -7,7 +7,6 @@ use std::io::Cursor;
 
 use common::*;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
-use serde_json::Value;
 
 /// A camera-like JPEG: a smooth gradient with fine detail.
 fn jpeg(width: u32, height: u32) -> Vec<u8> {
@@ -32,16 +31,6 @@ async fn add(
     let path = app.dir.join(name);
     std::fs::write(&path, body).unwrap();
     ferroshop::catalog::images::add_image(app.db(), &path, alt).await
-}
-
-async fn product_json(app: &TestApp, id: i64) -> Value {
-    let res = app
-        .bare()
-        .get(app.api(&format!("/products/{id}")))
-        .send()
-        .await
-        .unwrap();
-    res.json().await.unwrap()
 }
 
 async fn get(app: &TestApp, path: &str) -> reqwest::Response {

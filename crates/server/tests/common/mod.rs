@@ -188,6 +188,17 @@ pub fn free_port() -> u16 {
 }
 
 /// The mail outbox, newest first.
+/// A product as the Store API answers it to anyone (`GET /products/{id}`).
+pub async fn product_json(app: &TestApp, id: i64) -> serde_json::Value {
+    let res = app
+        .bare()
+        .get(app.api(&format!("/products/{id}")))
+        .send()
+        .await
+        .unwrap();
+    res.json().await.unwrap()
+}
+
 pub async fn outbox(app: &TestApp) -> Vec<store::outbox::OutboxEntry> {
     store::outbox::recent(app.db(), 100).await.unwrap()
 }
