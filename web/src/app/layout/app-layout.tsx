@@ -21,25 +21,25 @@ export function AppLayout() {
   return (
     <LinkNavigation>
       <div className={styles.shell}>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <HydrateApart name="header">
-        <SiteHeader />
-      </HydrateApart>
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <PageNotices />
-        {/* While a page's code loads; later navigations keep the old page up meanwhile. */}
-        <Suspense fallback={<div className={styles.progress} aria-hidden="true" />}>
-          <HydrateApart name="page">
-            <Outlet />
-          </HydrateApart>
-        </Suspense>
-      </main>
-      <HydrateApart name="footer">
-        <SiteFooter />
-      </HydrateApart>
-      <ScrollRestoration />
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <HydrateApart name="header">
+          <SiteHeader />
+        </HydrateApart>
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <PageNotices />
+          {/* While a page's code loads; later navigations keep the old page up meanwhile. */}
+          <Suspense fallback={<div className={styles.progress} aria-hidden="true" />}>
+            <HydrateApart name="page">
+              <Outlet />
+            </HydrateApart>
+          </Suspense>
+        </main>
+        <HydrateApart name="footer">
+          <SiteFooter />
+        </HydrateApart>
+        <ScrollRestoration />
       </div>
     </LinkNavigation>
   );
