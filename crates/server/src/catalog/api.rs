@@ -63,7 +63,7 @@ async fn list_products(
         Err(e) => e.into_response(),
         Ok(mut query) => {
             let catalog = state.catalog.get();
-            let key = format!("{}?{}", ctx.base_url, raw.as_deref().unwrap_or(""));
+            let key = snapshot_key(&ctx, raw.as_deref().unwrap_or(""));
             let (total, pages, body) = match catalog.listings.get(&key) {
                 Some(hit) => hit,
                 None => {
@@ -110,6 +110,12 @@ async fn list_products(
     ctx.finish(&state, res)
 }
 
+/// What a response kept per catalogue snapshot (listings, filter counts) is kept
+/// under: the shop's address (its links are absolute) and the request's query as sent.
+fn snapshot_key(ctx: &StoreCtx, raw: &str) -> String {
+    format!("{}?{raw}", ctx.base_url)
+}
+
 /// The search index's matches for `text` (None: match plainly).
 async fn search_hits(state: &SharedState, text: &str) -> Option<Vec<ProductId>> {
     let search = state.search.clone();
@@ -133,7 +139,7 @@ async fn collection_data(
         Err(e) => e.into_response(),
         Ok((mut query, want)) => {
             let catalog = state.catalog.get();
-            let key = format!("{}?{raw}", ctx.base_url);
+            let key = snapshot_key(&ctx, raw);
             match catalog.collections.get(&key) {
                 Some(body) => json_bytes(StatusCode::OK, body),
                 None => {
