@@ -81,11 +81,12 @@ impl OrderStatus {
         matches!(self, Self::Pending | Self::Failed)
     }
 
-    /// Whether the order took stock from the shelves (and gives it back if cancelled).
+    /// Whether the order took stock from the shelves (and gives it back if cancelled). A
+    /// failed payment keeps it for the shopper's next try, until the hold runs out.
     pub fn holds_stock(self) -> bool {
         matches!(
             self,
-            Self::Pending | Self::OnHold | Self::Processing | Self::Completed
+            Self::Pending | Self::Failed | Self::OnHold | Self::Processing | Self::Completed
         )
     }
 }

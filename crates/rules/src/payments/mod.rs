@@ -1,10 +1,15 @@
 //! Payment methods. Checkout asks the chosen gateway what becomes of a placed order;
-//! offline methods answer at once, and the card gateway (a later stage) plugs in here
-//! as another `Gateway` whose orders start pending and are settled by the provider.
+//! offline methods answer at once, and the provider's methods (`methods`) place the
+//! order pending, to be settled by what the provider says of its payment (`intents`).
+
+pub mod intents;
+pub mod messages;
+pub mod methods;
 
 use serde::{Deserialize, Serialize};
 
 use crate::orders::model::OrderStatus;
+use methods::MethodType;
 
 /// A bank account shown for direct bank transfers.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,6 +30,8 @@ pub enum GatewayKind {
     Cheque,
     /// Cash on delivery: fulfilled at once, paid at the door.
     Cod,
+    /// Paid at the card payment provider with one of its method types.
+    Provider(MethodType),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +74,28 @@ impl Gateway {
                 instructions: "Pay with cash upon delivery.".into(),
                 order_button_text: None,
             },
+            GatewayKind::Provider(method) => Self::provider(method),
+        }
+    }
+
+    /// A method of the payment provider, with its own title.
+    pub fn provider(method: MethodType) -> Self {
+        let info = method.info();
+        Self {
+            id: info.gateway_id,
+            kind: GatewayKind::Provider(method),
+            title: info.title.into(),
+            description: String::new(),
+            instructions: String::new(),
+            order_button_text: None,
+        }
+    }
+
+    /// The provider's method type, for a provider gateway.
+    pub fn provider_method(&self) -> Option<MethodType> {
+        match self.kind {
+            GatewayKind::Provider(method) => Some(method),
+            _ => None,
         }
     }
 
@@ -98,6 +127,7 @@ impl Gateway {
             GatewayKind::Bacs => (OrderStatus::OnHold, "Awaiting BACS payment"),
             GatewayKind::Cheque => (OrderStatus::OnHold, "Awaiting check payment"),
             GatewayKind::Cod => (OrderStatus::Processing, "Payment to be made upon delivery."),
+            GatewayKind::Provider(_) => (OrderStatus::Pending, "Awaiting payment."),
         }
     }
 }
@@ -191,6 +221,8 @@ impl PaymentSettings {
                     gateway.with_texts(&self.cheque)
                 }
                 GatewayKind::Cod => gateway.with_texts(&self.cod),
+                // Offered by the provider settings when the shop has its keys.
+                GatewayKind::Provider(_) => continue,
             };
             list.push(gateway);
         }
@@ -225,11 +257,14 @@ impl PaymentSettings {
         }
     }
 
-    pub fn texts_mut(&mut self, kind: GatewayKind) -> &mut MethodTexts {
+    /// The shop's wording of an offline method; None for the provider's methods,
+    /// whose wording is the provider settings'.
+    pub fn texts_mut(&mut self, kind: GatewayKind) -> Option<&mut MethodTexts> {
         match kind {
-            GatewayKind::Bacs => &mut self.bacs,
-            GatewayKind::Cheque => &mut self.cheque,
-            GatewayKind::Cod => &mut self.cod,
+            GatewayKind::Bacs => Some(&mut self.bacs),
+            GatewayKind::Cheque => Some(&mut self.cheque),
+            GatewayKind::Cod => Some(&mut self.cod),
+            GatewayKind::Provider(_) => None,
         }
     }
 }
@@ -351,7 +386,7 @@ mod tests {
             bank_accounts: vec![account()],
             ..PaymentSettings::default()
         };
-        settings.texts_mut(GatewayKind::Cod).title = Some("Pay at the door".into());
+        settings.texts_mut(GatewayKind::Cod).unwrap().title = Some("Pay at the door".into());
         settings.bacs.instructions = Some("Quote your order number.".into());
         let (gateways, _) = settings.offer("Lumen");
         assert_eq!(gateways.ids(), vec!["cod", "bacs"]);
