@@ -13,6 +13,7 @@ pub mod customers;
 mod direct;
 pub mod orders;
 pub mod outbox;
+pub mod payments;
 pub mod rate_limits;
 pub mod sessions;
 pub mod settings;

@@ -592,12 +592,14 @@ pub async fn unpaid_on_hold(
     Ok(ids.into_iter().map(OrderId).collect())
 }
 
-/// Pending orders whose stock hold ran out by `now`.
-pub async fn expired_holds(db: &Db, now: i64) -> StoreResult<Vec<OrderId>> {
+/// Unpaid orders with `status` (pending, or failed at the provider and waiting for
+/// another try) whose stock hold ran out by `now`.
+pub async fn expired_holds(db: &Db, status: OrderStatus, now: i64) -> StoreResult<Vec<OrderId>> {
     let ids: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM orders WHERE status = 'pending' AND hold_expires_at IS NOT NULL AND hold_expires_at <= $1
+        "SELECT id FROM orders WHERE status = $1 AND hold_expires_at IS NOT NULL AND hold_expires_at <= $2
          ORDER BY id LIMIT 100",
     )
+    .bind(status.as_str())
     .bind(now)
     .fetch_all(db.reader())
     .await?;
