@@ -12,6 +12,7 @@ pub mod http;
 pub mod listener;
 pub mod markup;
 pub mod orders;
+pub mod payments;
 pub mod rate_limit;
 pub mod router;
 pub mod seo;

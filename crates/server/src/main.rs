@@ -18,6 +18,7 @@ Usage:
   ferroshop products import FILE.csv [--database URL]
   ferroshop products export [FILE.csv] [--database URL]
   ferroshop products add-image FILE [--alt TEXT] [--database URL]
+  ferroshop payments check
 {staff}
 
 Options:
@@ -36,6 +37,10 @@ Orders and API keys:
                        are queued and sent by the running shop
   api-keys create      prints the consumer key and secret once; permissions default
                        to read
+
+Payments:
+  payments check       asks the card provider whether the keys work, and says what
+                       is missing for webhooks (the endpoint address, its secret)
 
 Products:
   products import      reads the original shop's product CSV; a row whose ID or SKU
@@ -349,10 +354,48 @@ fn add_image_command(file: &str, alt: &str, database: Option<String>) -> ExitCod
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
+/// `ferroshop payments check`.
+fn payments_command(words: &[String]) -> ExitCode {
+    if words.get(1).map(String::as_str) != Some("check") || words.len() > 2 {
+        eprintln!("ferroshop: usage: ferroshop payments check");
+        return ExitCode::from(2);
+    }
+    let config = match Config::load() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("ferroshop: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match runtime() {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let findings = runtime.block_on(ferroshop::payments::cli::check(&config));
+    let mut problems = 0;
+    for finding in findings {
+        match finding {
+            ferroshop::payments::cli::Finding::Ok(text) => println!("ok: {text}"),
+            ferroshop::payments::cli::Finding::Problem(text) => {
+                problems += 1;
+                println!("problem: {text}");
+            }
+        }
+    }
+    if problems == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
 fn main() -> ExitCode {
     let words: Vec<String> = std::env::args().skip(1).collect();
     if words.first().map(String::as_str) == Some("products") {
         return products_command(&words);
+    }
+    if words.first().map(String::as_str) == Some("payments") {
+        return payments_command(&words);
     }
     if matches!(
         words.first().map(String::as_str),

@@ -27,6 +27,10 @@ pub enum Action {
     PasswordReset,
     PasswordChange,
     OrderLookup,
+    /// Paying at the provider (checkout, order-pay): card testers try many cards.
+    Payment,
+    /// Keeping a card on an account (add payment method): the same, without an order.
+    SaveCard,
 }
 
 impl Action {
@@ -38,6 +42,8 @@ impl Action {
             Action::PasswordReset => "reset",
             Action::PasswordChange => "password-change",
             Action::OrderLookup => "lookup",
+            Action::Payment => "payment",
+            Action::SaveCard => "save-card",
         }
     }
 
@@ -48,6 +54,8 @@ impl Action {
             Action::ResetMail => (3, 3600),
             Action::OrderLookup => (10, 15 * 60),
             Action::Registration | Action::PasswordReset => (10, 3600),
+            Action::Payment => (10, 3600),
+            Action::SaveCard => (5, 3600),
         }
     }
 
@@ -57,6 +65,8 @@ impl Action {
             Action::Login | Action::OrderLookup => (20, 15 * 60),
             Action::Registration | Action::ResetMail => (10, 3600),
             Action::PasswordReset | Action::PasswordChange => (20, 15 * 60),
+            Action::Payment => (30, 3600),
+            Action::SaveCard => (10, 3600),
         }
     }
 
@@ -78,6 +88,12 @@ impl Action {
             }
             Action::OrderLookup => {
                 format!("Too many order lookups. Please try again in {wait}.")
+            }
+            Action::Payment => {
+                format!("Too many payment attempts. Please try again in {wait}.")
+            }
+            Action::SaveCard => {
+                format!("Too many attempts to add a payment method. Please try again in {wait}.")
             }
         }
     }

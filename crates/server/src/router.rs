@@ -29,6 +29,7 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
         .merge(crate::orders::api::routes())
         .merge(crate::customers::api::routes())
         .merge(crate::checkout::locale_api::routes())
+        .merge(crate::payments::routes())
         .merge(openapi::routes());
     ApiRoutes::new()
         .nest(STORE_API_ROOT, store_api.clone())
@@ -59,7 +60,8 @@ pub fn app(state: SharedState) -> Router {
         .layer(middleware::from_fn_with_state(state.clone(), guard::guard))
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
         .layer(CompressionLayer::new().gzip(true));
-    with_security_headers(router)
+    let provider = state.provider.is_some();
+    with_security_headers(router, provider)
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal().into_response()
         }))
@@ -102,13 +104,55 @@ async fn method_not_allowed() -> Response {
 /// `?wc-ajax=NAME` on any path is a classic shop call, as in the original. The calls
 /// that change something are taken by POST only, with their fields from the body.
 async fn wc_ajax(State(state): State<SharedState>, req: Request, next: Next) -> Response {
+    if crate::payments::webhook::is_webhook(req.uri().query()) {
+        if req.method() != Method::POST {
+            let mut res = guard::classic_error(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "The webhook endpoint takes POST only.",
+            );
+            res.headers_mut()
+                .insert(header::ALLOW, HeaderValue::from_static("POST"));
+            return res;
+        }
+        let (parts, body) = req.into_parts();
+        let bytes = match axum::body::to_bytes(body, state.config.max_body_bytes).await {
+            Ok(b) => b,
+            Err(_) => {
+                return guard::classic_error(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "too_large",
+                    "The request body is too large.",
+                )
+            }
+        };
+        return crate::payments::webhook::receive(&state, &parts.headers, bytes).await;
+    }
+    if req.uri().path() == "/wp-admin/admin-ajax.php" {
+        if req.method() != Method::POST {
+            let mut res = guard::classic_error(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "This call changes the shop and is only taken by POST.",
+            );
+            res.headers_mut()
+                .insert(header::ALLOW, HeaderValue::from_static("POST"));
+            return res;
+        }
+        let (parts, body) = req.into_parts();
+        return crate::payments::ajax::admin_ajax(&state, &parts, body).await;
+    }
     let Some(name) = crate::http::wc_ajax::name(req.uri().query()) else {
         return next.run(req).await;
     };
     let read_only = name == "get_refreshed_fragments";
     let allowed = req.method() == Method::POST
         || (read_only && matches!(*req.method(), Method::GET | Method::HEAD));
-    if !allowed && (crate::checkout::ajax::handles(&name) || crate::cart::ajax::handles(&name)) {
+    if !allowed
+        && (crate::checkout::ajax::handles(&name)
+            || crate::cart::ajax::handles(&name)
+            || crate::payments::ajax::handles(&name))
+    {
         let mut res = guard::classic_error(
             StatusCode::METHOD_NOT_ALLOWED,
             "method_not_allowed",
@@ -126,19 +170,30 @@ async fn wc_ajax(State(state): State<SharedState>, req: Request, next: Next) -> 
     if crate::cart::ajax::handles(&name) {
         return crate::cart::ajax::dispatch(&state, &name, &parts, body).await;
     }
+    if crate::payments::ajax::handles(&name) {
+        return crate::payments::ajax::dispatch(&state, &name, &parts, body).await;
+    }
     crate::http::wc_ajax::unknown(&name)
 }
 
+/// The content security policy: the shop's own origin only, and the card provider's
+/// script, frames and API when card payments are set up (its element runs in frames
+/// the provider serves).
+const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; \
+     connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
+const CSP_WITH_PROVIDER: &str = "default-src 'self'; img-src 'self' data: https://*.stripe.com; style-src 'self' 'unsafe-inline'; \
+     script-src 'self' https://js.stripe.com; frame-src https://js.stripe.com https://hooks.stripe.com; \
+     connect-src 'self' https://api.stripe.com; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
+
 /// Headers every response carries unless its handler set its own.
-fn with_security_headers(router: Router) -> Router {
+fn with_security_headers(router: Router, provider: bool) -> Router {
     let headers = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::X_FRAME_OPTIONS, "SAMEORIGIN"),
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
         (
             header::CONTENT_SECURITY_POLICY,
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; \
-             connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'",
+            if provider { CSP_WITH_PROVIDER } else { CSP },
         ),
     ];
     headers.into_iter().fold(router, |r, (name, value)| {

@@ -108,6 +108,12 @@ pub async fn start(config: Config, demo: bool) -> anyhow::Result<RunningServer> 
     for warning in config.checkout.offer_payments(&shop_name) {
         tracing::warn!("{warning}");
     }
+    let currency = config.currency.code.clone();
+    for warning in
+        crate::payments::offer(&config.payments, &currency, &mut config.checkout.gateways)
+    {
+        tracing::warn!("{warning}");
+    }
     let db = Db::connect(&config.database_url).await?;
     db.migrate().await?;
     if demo && load_demo(&db).await? {

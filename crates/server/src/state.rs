@@ -32,6 +32,8 @@ pub struct AppState {
     pub pages: Pages,
     /// WebP copies of the shop's photographs, made on first request.
     pub images: crate::catalog::images::ImageCopies,
+    /// The card payment provider, when the shop has its keys.
+    pub provider: Option<Arc<crate::payments::Provider>>,
 }
 
 /// Stock stamps come from each instance's clock and commit in any order; reading a
@@ -56,6 +58,8 @@ impl AppState {
         let pages = Pages::load(&config.web_dir, &config.render);
         let images =
             crate::catalog::images::ImageCopies::new(config.render.image_cache_mb * 1024 * 1024);
+        let provider = crate::payments::Provider::connect(&config.payments)
+            .map_err(|e| store::StoreError::Config(format!("payments: {e}")))?;
         Ok(Arc::new(AppState {
             address: config.address(bound),
             config,
@@ -68,6 +72,7 @@ impl AppState {
             live_seen_ms: AtomicI64::new(live_from),
             pages,
             images,
+            provider,
         }))
     }
 

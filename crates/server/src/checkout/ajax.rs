@@ -559,6 +559,26 @@ async fn checkout(state: &AppState, ctx: &StoreCtx, form: &Form) -> Response {
             }
         }
     }
+    // Card details are read, and the attempt counted, before an order is made.
+    let pay = if pricing.total > 0 {
+        let data: Vec<(String, String)> = PAYMENT_FIELDS
+            .iter()
+            .filter_map(|name| form.text(name).map(|v| (name.to_string(), v)))
+            .collect();
+        match crate::payments::checkout::read_request(state, &submitted.payment_method, &data) {
+            Ok(pay) => pay,
+            Err(e) => return checkout_failure(&[Notice::text(&e.message)], false, false),
+        }
+    } else {
+        None
+    };
+    if pay.is_some() {
+        if let Err(e) =
+            crate::payments::checkout::count_attempt(state, ctx, &submitted.billing.email).await
+        {
+            return checkout_failure(&[Notice::text(&e.message)], false, false);
+        }
+    }
     let input = submitted.input(customer_of(ctx), ctx.base_url.as_str());
     let mail = MailContext::new(&state.config.shop_name, ctx.base_url.as_str());
     let account = new_account.as_ref().map(|account| CheckoutAccount {
@@ -566,7 +586,85 @@ async fn checkout(state: &AppState, ctx: &StoreCtx, form: &Form) -> Response {
         mail: &mail,
     });
     let result = place::place_order(state, &ctx.session, ctx.now, &input, account).await;
-    placed(state, ctx, result)
+    match (pay, result) {
+        (Some(pay), Ok(p)) if !p.repeated && p.order.status.needs_payment() => {
+            paid_at_provider(state, ctx, p, &pay).await
+        }
+        (_, result) => placed(state, ctx, result),
+    }
+}
+
+/// The payment fields the card method's script adds to the checkout form.
+const PAYMENT_FIELDS: [&str; 5] = [
+    "wc-stripe-payment-method",
+    "wc-stripe-payment-token",
+    "wc-stripe-new-payment-method",
+    "wc-stripe-payment-type",
+    "wc-stripe-is-deferred-intent",
+];
+
+/// Charges an order just placed with a card and answers as the original's script
+/// reads it: the order-received page, a `#wc-stripe-confirm-pi:` fragment for a
+/// challenge to finish in the page, or the provider's refusal as a notice.
+async fn paid_at_provider(
+    state: &AppState,
+    ctx: &StoreCtx,
+    placed: Placed,
+    pay: &crate::payments::charge::PayRequest,
+) -> Response {
+    use crate::payments::charge::{charge, Charged};
+    let customer = placed.order.customer_id.filter(|&c| c > 0);
+    let mut session = ctx.session.clone();
+    if let Some(login) = &placed.login {
+        session.signed_in(login.customer_id.0, &login.token);
+    }
+    let mut res = match charge(
+        state,
+        &placed.order,
+        pay,
+        customer,
+        ctx.base_url.as_str(),
+        ctx.now,
+    )
+    .await
+    {
+        Ok(Charged::Paid(order)) => json_value(
+            StatusCode::OK,
+            &json!({
+                "result": "success",
+                "redirect": ctx.base_url.link(&order.received_path()),
+                "order_id": order.id.0,
+            }),
+        ),
+        Ok(Charged::NeedsAction {
+            order,
+            client_secret,
+            ..
+        }) => {
+            let nonce = state.keys.nonce(
+                crate::payments::page_settings::UPDATE_ORDER_STATUS,
+                &session,
+                ctx.now,
+            );
+            json_value(
+                StatusCode::OK,
+                &json!({
+                    "result": "success",
+                    "redirect": format!("#wc-stripe-confirm-pi:{}:{}:{nonce}", order.id.0, client_secret.expose()),
+                    "order_id": order.id.0,
+                }),
+            )
+        }
+        Ok(Charged::Declined { message, .. }) => {
+            checkout_failure(&[Notice::text(&message)], false, false)
+        }
+        Err(e) => checkout_failure(&[Notice::text(&e.message())], false, false),
+    };
+    ctx.cart_cookies(state, res.headers_mut(), "", 0);
+    if let Some(login) = &placed.login {
+        login.set_cookie(state, &ctx.base_url, res.headers_mut());
+    }
+    res
 }
 
 /// The answer to a placed (or refused) order.

@@ -359,6 +359,44 @@ struct CheckoutParams {
     payment_method: String,
     create_account: bool,
     password: String,
+    /// `payment_data`: what the payment method's script sent, as key and value.
+    payment_data: Vec<(String, String)>,
+}
+
+/// `payment_data`: a list of `{key, value}`; anything else is refused.
+fn payment_data_param(params: &Params) -> Result<Vec<(String, String)>, ApiError> {
+    let invalid = || {
+        invalid_param(
+            "payment_data",
+            "rest_invalid_type",
+            "payment_data is not of type array.",
+        )
+    };
+    match params.get("payment_data") {
+        None => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .take(64)
+            .map(|item| {
+                let key = item
+                    .get("key")
+                    .and_then(Value::as_str)
+                    .ok_or_else(invalid)?;
+                let value = match item.get("value") {
+                    Some(Value::String(s)) => s.clone(),
+                    Some(Value::Bool(b)) => b.to_string(),
+                    Some(Value::Number(n)) => n.to_string(),
+                    None | Some(Value::Null) => String::new(),
+                    Some(_) => return Err(invalid()),
+                };
+                Ok((
+                    key.chars().take(100).collect(),
+                    value.chars().take(500).collect(),
+                ))
+            })
+            .collect(),
+        Some(_) => Err(invalid()),
+    }
 }
 
 fn checkout_params(state: &AppState, params: &Params) -> Result<CheckoutParams, ApiError> {
@@ -405,7 +443,9 @@ fn checkout_params(state: &AppState, params: &Params) -> Result<CheckoutParams, 
         }
     };
     let password = params.string("customer_password")?.unwrap_or_default();
+    let payment_data = payment_data_param(params)?;
     Ok(CheckoutParams {
+        payment_data,
         billing,
         shipping,
         customer_note: customer_note.trim().to_string(),
@@ -489,6 +529,20 @@ async fn post_checkout(
                 ));
             }
         }
+        // The card details are read before an order is made: a checkout without them
+        // places nothing.
+        let pay = if cart.items.is_empty() || pricing.total <= 0 {
+            None
+        } else {
+            crate::payments::checkout::read_request(
+                &state,
+                &input.payment_method,
+                &input.payment_data,
+            )?
+        };
+        if pay.is_some() {
+            crate::payments::checkout::count_attempt(&state, &ctx, &input.billing.email).await?;
+        }
         let customer_id = customer_of(&ctx);
         if customer_id.is_none() && !state.config.checkout.guest_checkout && !input.create_account {
             return Err(ApiError::new(
@@ -535,11 +589,33 @@ async fn post_checkout(
         )
         .await
         .map_err(place_error)?;
-        let redirect = ctx.base_url.link(&placed.redirect_path);
-        let mut res = json_value(
-            StatusCode::OK,
-            &checkout_json(&placed.order, Some(("success", &redirect))),
-        );
+        let mut res = match pay.filter(|_| !placed.repeated && placed.order.status.needs_payment())
+        {
+            Some(pay) => {
+                // The session as the answer leaves it: signed in to the account the
+                // checkout made, if any, whose nonce the 3-D Secure step carries.
+                let mut session = ctx.session.clone();
+                if let Some(login) = &placed.login {
+                    session.signed_in(login.customer_id.0, &login.token);
+                }
+                crate::payments::checkout::pay_placed_order(
+                    &state,
+                    &ctx,
+                    &session,
+                    &placed.order,
+                    &pay,
+                    "/checkout/",
+                )
+                .await?
+            }
+            None => {
+                let redirect = ctx.base_url.link(&placed.redirect_path);
+                json_value(
+                    StatusCode::OK,
+                    &checkout_json(&placed.order, Some(("success", &redirect))),
+                )
+            }
+        };
         ctx.cart_cookies(&state, res.headers_mut(), "", 0);
         Ok::<_, ApiError>((res, placed.login))
     }
@@ -631,6 +707,24 @@ async fn pay_for_order(
             false,
         )?;
         let payment_method = params.string("payment_method")?.unwrap_or_default();
+        let data = payment_data_param(&params)?;
+        if let Some(pay) = crate::payments::checkout::read_request(&state, &payment_method, &data)?
+        {
+            crate::payments::checkout::count_attempt(&state, &ctx, &order.billing.email).await?;
+            let order = super::pay::update_billing(&state, &order, billing, ctx.now)
+                .await
+                .map_err(place_error)?;
+            let back = order.pay_path();
+            return crate::payments::checkout::pay_placed_order(
+                &state,
+                &ctx,
+                &ctx.session,
+                &order,
+                &pay,
+                &back,
+            )
+            .await;
+        }
         let paid = super::pay::pay_existing(
             &state,
             &order,

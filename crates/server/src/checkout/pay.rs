@@ -68,3 +68,28 @@ pub async fn pay_existing(
     mail::wake();
     Ok(current)
 }
+
+/// Keeps the billing address the order-pay form sent, before the order is paid at the
+/// provider (whose record of the payer it becomes).
+pub async fn update_billing(
+    state: &AppState,
+    order: &Order,
+    billing: Option<Address>,
+    now: i64,
+) -> Result<Order, PlaceError> {
+    let Some(billing) = billing.filter(|b| !b.is_empty()) else {
+        return Ok(order.clone());
+    };
+    let mut tx = state.db.begin_write().await?;
+    let mut current = store::orders::lock_order(&mut tx, &state.db, order.id)
+        .await?
+        .ok_or(PlaceError::EmptyCart)?;
+    if current.status.needs_payment() && current.billing != billing {
+        current.billing = billing;
+        current.updated_at = now;
+        let status = current.status;
+        store::orders::update_order(&mut tx, &current, status).await?;
+    }
+    tx.commit().await.map_err(StoreError::from)?;
+    Ok(current)
+}

@@ -363,7 +363,8 @@ async fn place_in(
             });
         }
     }
-    if let Some(g) = &gateway {
+    // An order paid at the provider stays pending; its payment writes its own notes.
+    if let Some(g) = gateway.as_ref().filter(|g| g.provider_method().is_none()) {
         let (_, note) = g.placed_status();
         store::orders::add_note(
             tx,

@@ -186,7 +186,9 @@ impl CheckoutConfig {
             (GatewayKind::Cheque, "FERROSHOP_CHEQUE"),
             (GatewayKind::Cod, "FERROSHOP_COD"),
         ] {
-            let texts = self.payments.texts_mut(kind);
+            let Some(texts) = self.payments.texts_mut(kind) else {
+                continue;
+            };
             for (suffix, field) in [
                 ("TITLE", &mut texts.title),
                 ("DESCRIPTION", &mut texts.description),

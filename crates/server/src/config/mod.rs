@@ -4,6 +4,7 @@
 //! server with a message naming the setting.
 
 pub mod checkout;
+pub mod payments;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -38,6 +39,7 @@ pub struct Config {
     pub trust_proxy: bool,
     pub mail: mail::MailConfig,
     pub checkout: crate::config::checkout::CheckoutConfig,
+    pub payments: crate::config::payments::PaymentsConfig,
     pub render: RenderConfig,
 }
 
@@ -134,6 +136,7 @@ impl Default for Config {
             trust_proxy: false,
             mail: mail::MailConfig::default(),
             checkout: Default::default(),
+            payments: Default::default(),
             render: RenderConfig::default(),
         }
     }
@@ -156,6 +159,7 @@ struct FileConfig {
     mail: Option<mail::FileMail>,
     currency: Option<FileCurrency>,
     checkout: Option<crate::config::checkout::CheckoutFile>,
+    payments: Option<crate::config::payments::PaymentsFile>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -245,6 +249,9 @@ impl Config {
         if let Some(c) = file.checkout {
             self.checkout.apply_file(c)?;
         }
+        if let Some(p) = file.payments {
+            self.payments.apply_file(p)?;
+        }
         if let Some(c) = file.currency {
             self.currency.apply(
                 "currency",
@@ -312,6 +319,8 @@ impl Config {
             decimals,
         )?;
         self.checkout.apply_env(&get)?;
+        self.payments.apply_env(&get)?;
+        self.payments.check()?;
         self.render.apply_env(&get)?;
         if self.max_body_bytes < 1024 {
             return Err(bad("max_body_bytes", "must be at least 1024"));

@@ -1,4 +1,5 @@
-//! Unpaid orders expire. A pending order (payment started, never finished) holds its
+//! Unpaid orders expire. A pending order (payment started, never finished, or failed
+//! at the provider and waiting for another try) holds its
 //! stock for `hold_stock_minutes`; an on-hold bank-transfer or cheque order waits for
 //! its money for the method's `unpaid_days`. Past that, the upkeep task cancels them
 //! through `OrderService`, which gives the stock and coupon uses back. Every instance
@@ -18,15 +19,21 @@ pub async fn release_expired_holds(
     orders: &OrderService<'_>,
     now: i64,
 ) -> Result<usize, StoreError> {
-    let ids = store::orders::expired_holds(orders.db, now).await?;
-    cancel_each(
-        orders,
-        &ids,
-        OrderStatus::Pending,
-        "Unpaid order cancelled - time limit reached.",
-        now,
-    )
-    .await
+    let mut cancelled = 0;
+    // A payment that failed at the provider leaves the order failed, still holding its
+    // stock for another try until the same time limit.
+    for status in [OrderStatus::Pending, OrderStatus::Failed] {
+        let ids = store::orders::expired_holds(orders.db, status, now).await?;
+        cancelled += cancel_each(
+            orders,
+            &ids,
+            status,
+            "Unpaid order cancelled - time limit reached.",
+            now,
+        )
+        .await?;
+    }
+    Ok(cancelled)
 }
 
 /// Cancels on-hold bank-transfer and cheque orders left unpaid longer than the

@@ -67,6 +67,23 @@ pub struct Edited {
     pub mails_queued: usize,
 }
 
+/// Puts back the stock the order's lines took, once: the order remembers it gave it
+/// back.
+pub async fn return_stock(
+    tx: &mut store::orders::Tx<'_>,
+    order: &mut Order,
+) -> Result<(), StoreError> {
+    if !order.stock_reduced {
+        return Ok(());
+    }
+    for item in order.lines.items.iter().filter(|i| i.reduced_stock) {
+        store::orders::return_stock(tx, item.stock_id(), item.quantity).await?;
+    }
+    store::orders::mark_stock_returned(tx, order.id).await?;
+    order.stock_reduced = false;
+    Ok(())
+}
+
 /// What changing an order needs besides the database: the mail settings (shop name,
 /// links, currency) its mails are written with.
 pub struct OrderService<'a> {
@@ -108,12 +125,8 @@ impl OrderService<'_> {
         let mut mails = Vec::new();
         if let Some(to) = edit.status {
             let t = lifecycle::transition(order.status, to).map_err(EditError::Refused)?;
-            if t.restock && order.stock_reduced {
-                for item in order.lines.items.iter().filter(|i| i.reduced_stock) {
-                    store::orders::return_stock(&mut tx, item.stock_id(), item.quantity).await?;
-                }
-                store::orders::mark_stock_returned(&mut tx, id).await?;
-                order.stock_reduced = false;
+            if t.restock {
+                return_stock(&mut tx, &mut order).await?;
             }
             if t.release_coupon_uses {
                 store::coupons::release_uses(&mut tx, id.0).await?;

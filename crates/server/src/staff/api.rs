@@ -35,10 +35,12 @@ pub fn routes() -> ApiRoutes<SharedState> {
         .get("/orders/{id}/notes", list_notes)
         .post("/orders/{id}/notes", create_note)
         .get("/orders/{id}/notes/{note_id}", get_note)
+        .get("/orders/{id}/refunds", super::refunds::list_refunds)
+        .post("/orders/{id}/refunds", super::refunds::create_refund)
 }
 
 /// Every answer: orders carry customers' addresses, so no cache keeps a copy.
-fn answer(result: Result<Response, ApiError>) -> Response {
+pub(super) fn answer(result: Result<Response, ApiError>) -> Response {
     let mut res = result.unwrap_or_else(IntoResponse::into_response);
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -46,7 +48,7 @@ fn answer(result: Result<Response, ApiError>) -> Response {
 }
 
 /// A query string's parameters; one that cannot be read is refused, not ignored.
-fn query_params(raw: Option<&str>) -> Result<Map<String, Value>, ApiError> {
+pub(super) fn query_params(raw: Option<&str>) -> Result<Map<String, Value>, ApiError> {
     match raw {
         None => Ok(Map::new()),
         Some(q) => parse_form(q).map_err(|_| {
@@ -66,7 +68,7 @@ fn view<'a>(state: &'a AppState, base_url: &'a str) -> StaffView<'a> {
     }
 }
 
-fn invalid_order_id() -> ApiError {
+pub(super) fn invalid_order_id() -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         "woocommerce_rest_shop_order_invalid_id",
@@ -83,14 +85,14 @@ fn path_id(raw: &str) -> Result<i64, ApiError> {
     raw.parse().map_err(|_| invalid_order_id())
 }
 
-fn order_id(path: &Result<Path<String>, PathRejection>) -> Result<OrderId, ApiError> {
+pub(super) fn order_id(path: &Result<Path<String>, PathRejection>) -> Result<OrderId, ApiError> {
     match path {
         Ok(Path(raw)) => Ok(OrderId(path_id(raw)?)),
         Err(_) => Err(ApiError::not_found()),
     }
 }
 
-async fn find_order(state: &AppState, id: OrderId) -> Result<Order, ApiError> {
+pub(super) async fn find_order(state: &AppState, id: OrderId) -> Result<Order, ApiError> {
     store::orders::find_order(&state.db, id)
         .await?
         .filter(|o| o.status != OrderStatus::CheckoutDraft)
@@ -118,7 +120,10 @@ fn unsupported(names: &[String], accepted: &str) -> ApiError {
     .with_data("params", Value::Object(params))
 }
 
-fn refuse_unknown(params: &Map<String, Value>, accepted: &[&str]) -> Result<(), ApiError> {
+pub(super) fn refuse_unknown(
+    params: &Map<String, Value>,
+    accepted: &[&str],
+) -> Result<(), ApiError> {
     let unknown: Vec<String> = params
         .keys()
         .filter(|k| !accepted.contains(&k.as_str()))
@@ -351,7 +356,26 @@ async fn update_order(
             // Fields come from the body only; the query string may carry no writes.
             refuse_unknown(&query_params(query.as_deref())?, &[])?;
             let params = Params::read(&headers, body, state.config.max_body_bytes).await?;
-            let edit = order_edit(&params)?;
+            let mut edit = order_edit(&params)?;
+            // A card payment moves with its order: captured when an authorised order is
+            // processed, released when it is cancelled, given back when it is refunded.
+            if let Some(to) = edit.status {
+                let order = find_order(&state, id).await?;
+                if crate::payments::staff::before_status_change(
+                    &state,
+                    &order,
+                    to,
+                    &key.actor().to_string(),
+                )
+                .await
+                .map_err(super::refunds::pay_error)?
+                {
+                    let now = find_order(&state, id).await?;
+                    if now.status == to {
+                        edit.status = None;
+                    }
+                }
+            }
             let base = base.to_string();
             let mail = state.config.order_mails(&base);
             let orders = OrderService {
@@ -440,7 +464,7 @@ async fn get_note(
 }
 
 /// A boolean as WordPress reads one: JSON true/false, or "true", "false", "1", "0".
-fn boolean(params: &Params, name: &str) -> Result<Option<bool>, ApiError> {
+pub(super) fn boolean(params: &Params, name: &str) -> Result<Option<bool>, ApiError> {
     match params.get(name) {
         None => Ok(None),
         Some(Value::Bool(b)) => Ok(Some(*b)),

@@ -5,4 +5,5 @@
 pub mod api;
 pub mod auth;
 pub mod cli;
+pub mod refunds;
 pub mod view;

@@ -12,7 +12,7 @@ use super::shapes::{
 const CLASSIC: &str = "Classic calls";
 
 /// Every classic call's name; `get_refreshed_fragments` alone is also taken by GET.
-const NAMES: [&str; 7] = [
+const NAMES: [&str; 15] = [
     "add_to_cart",
     "remove_from_cart",
     "get_refreshed_fragments",
@@ -20,6 +20,14 @@ const NAMES: [&str; 7] = [
     "checkout",
     "apply_coupon",
     "remove_coupon",
+    "wc_stripe_init_setup_intent",
+    "wc_stripe_create_payment_intent",
+    "wc_stripe_create_and_confirm_setup_intent",
+    "wc_stripe_update_payment_intent",
+    "wc_stripe_update_order_status",
+    "wc_stripe_confirm_change_payment",
+    "wc_stripe_update_failed_order",
+    "wc_stripe_save_appearance",
 ];
 
 pub fn operations() -> Vec<Op> {
@@ -68,6 +76,22 @@ fn write() -> Op {
         ("createaccount", text.clone()),
         ("account_password", text.clone()),
         ("woocommerce-process-checkout-nonce", json!({"type": "string", "description": "checkout: the page's nonce"})),
+        ("_ajax_nonce", json!({"type": "string", "description": "wc_stripe_…: the call's own nonce from the page settings (or the 3-D Secure fragment's)"})),
+        ("stripe_order_id", json!({"type": ["integer", "string"], "description": "wc_stripe_create_payment_intent, wc_stripe_update_payment_intent"})),
+        ("order_id", json!({"type": ["integer", "string"], "description": "wc_stripe_update_order_status, wc_stripe_confirm_change_payment, wc_stripe_update_failed_order"})),
+        ("intent_id", json!({"type": "string", "description": "the intent (`pi_…`, `seti_…`)"})),
+        ("payment_method_id", text.clone()),
+        ("payment_method_type", json!({"type": "string", "description": "card, sepa_debit, …"})),
+        ("wc_payment_intent_id", text.clone()),
+        ("save_payment_method", text.clone()),
+        ("selected_upe_payment_type", text.clone()),
+        ("appearance", json!({"type": "string", "description": "wc_stripe_save_appearance: the element's appearance, as JSON text"})),
+        ("is_block_checkout", text.clone()),
+        ("theme_name", text.clone()),
+        ("wc-stripe-payment-method", json!({"type": "string", "description": "checkout, wc_stripe_create_and_confirm_setup_intent: the payment method made in the page (`pm_…`)"})),
+        ("wc-stripe-payment-type", text.clone()),
+        ("wc-stripe-payment-token", json!({"type": "string", "description": "checkout: a kept card's id"})),
+        ("wc-stripe-new-payment-method", json!({"type": "string", "description": "checkout: `true` keeps the card (signed-in customers)"})),
     ]
     .into_iter()
     .map(|(name, schema)| (name.to_string(), schema))
@@ -96,6 +120,14 @@ fn write() -> Op {
         .map(|(name, schema)| (name.as_str(), schema.clone()))
         .collect();
     let fragments = shape("Fragments");
+    let payment = record_with_optional(
+        &[("success", boolean())],
+        &[("data", json!({"type": "object"}))],
+    );
+    let intent_update = record_with_optional(
+        &[("result", json!({"enum": ["success", "failure"]}))],
+        &[("messages", string())],
+    );
     let review = record(&[
         ("result", json!({"enum": ["success", "failure"]})),
         ("messages", string()),
@@ -128,7 +160,7 @@ fn write() -> Op {
         &[("message", string())],
     );
     Op::post("/", CLASSIC, "The classic calls")
-        .describe("`?wc-ajax=NAME` on any path, with a form body:\n\n- `add_to_cart`: `product_id`, `quantity`, `variation_id`, `attribute_pa_…`; answers the fragments.\n- `remove_from_cart`: `cart_item_key`; answers the fragments.\n- `get_refreshed_fragments`: the fragments.\n- `update_order_review`: `security`, `payment_method`, the billing location (`country`, `state`, `postcode`, `city`, `address`, `address_2`), the shipping one (`s_…`), `post_data`, `shipping_method[i]`; answers `{result, messages, reload, fragments}` with the review table and the payment box.\n- `checkout`: the checkout form (`billing_…`, `shipping_…`, `ship_to_different_address`, `order_comments`, `shipping_method[i]`, `payment_method`, `terms`, `createaccount`, `account_password`, `woocommerce-process-checkout-nonce`); answers `{result: \"success\", redirect, order_id}` or `{result: \"failure\", messages, refresh, reload}` with one `<li data-id=\"FIELD\">` per problem.\n- `apply_coupon` (`security`, `coupon_code`, `billing_email`), `remove_coupon` (`security`, `coupon`): an HTML notice; errors are `ul.woocommerce-error`.\n\nChanges set the `woocommerce_items_in_cart` and `woocommerce_cart_hash` cookies.")
+        .describe("`?wc-ajax=NAME` on any path, with a form body:\n\n- `add_to_cart`: `product_id`, `quantity`, `variation_id`, `attribute_pa_…`; answers the fragments.\n- `remove_from_cart`: `cart_item_key`; answers the fragments.\n- `get_refreshed_fragments`: the fragments.\n- `update_order_review`: `security`, `payment_method`, the billing location (`country`, `state`, `postcode`, `city`, `address`, `address_2`), the shipping one (`s_…`), `post_data`, `shipping_method[i]`; answers `{result, messages, reload, fragments}` with the review table and the payment box.\n- `checkout`: the checkout form (`billing_…`, `shipping_…`, `ship_to_different_address`, `order_comments`, `shipping_method[i]`, `payment_method`, `terms`, `createaccount`, `account_password`, `woocommerce-process-checkout-nonce`); answers `{result: \"success\", redirect, order_id}` or `{result: \"failure\", messages, refresh, reload}` with one `<li data-id=\"FIELD\">` per problem.\n- `apply_coupon` (`security`, `coupon_code`, `billing_email`), `remove_coupon` (`security`, `coupon`): an HTML notice; errors are `ul.woocommerce-error`.\n- `wc_stripe_…` (card payments): each with its own `_ajax_nonce`; `{success, data}` (`data.error.message` on failure), or `{result, messages}` for `wc_stripe_update_payment_intent`.\n\nChanges set the `woocommerce_items_in_cart` and `woocommerce_cart_hash` cookies.")
         .param(name_param(&NAMES))
         .form(input(&fields, &[]))
         .json(200, "The call's answer: the fragments (cart calls), the order review, or the checkout's outcome.", fragments)
@@ -136,15 +168,27 @@ fn write() -> Op {
         .json(200, "", review_expired)
         .json(200, "", placed)
         .json(200, "", refused.clone())
+        .json(200, "", payment.clone())
+        .json(200, "", intent_update.clone())
         .html(200, "apply_coupon and remove_coupon answer with an HTML notice.")
         .json(400, "add_to_cart could not add the product (`product_url` is the page that says why); remove_from_cart had no key; an unknown call; a host the shop does not answer for; or a body that could not be read.", add_refused.clone())
         .json(400, "", shape("ClassicError"))
         .json(400, "", refused.clone())
         .json(400, "", review.clone())
+        .json(400, "", payment.clone())
+        .json(400, "", intent_update)
         .html(400, "Without `wc-ajax`, or for the coupon calls: the same refusals as a page.")
         .json(403, "A browser said the request came from another site (`ferroshop_cross_site_request`).", shape("ClassicError"))
         .html(403, "The call's nonce (`security`) is missing or wrong: `-1`.")
+        .json(403, "", payment.clone())
         .json(404, "remove_from_cart: the cart has no line with this key.", shape("ClassicError"))
+        .json(401, "wc_stripe_…: the call needs a signed-in customer.", payment.clone())
+        .json(402, "wc_stripe_…: the provider refused the payment or the card.", payment.clone())
+        .json(404, "wc_stripe_…: the shop takes no cards, or no order of this shopper has this id.", payment.clone())
+        .json(409, "wc_stripe_create_payment_intent: the order is not waiting for payment.", payment.clone())
+        .json(429, "wc_stripe_…: too many payment attempts.", payment.clone())
+        .json(500, "wc_stripe_…: the payment could not be recorded.", payment.clone())
+        .json(502, "wc_stripe_…: the provider could not be reached.", payment)
         .html(405, "Without `wc-ajax`: the storefront's pages are not taken by POST.")
         .json(413, "The body is larger than the shop takes.", add_refused)
         .json(413, "", shape("ClassicError"))

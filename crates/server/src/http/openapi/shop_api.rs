@@ -15,12 +15,62 @@ fn path(p: &str) -> String {
 const ORDERS: &str = "Orders";
 const ACCOUNT: &str = "Account";
 const SHOP: &str = "Shop";
+const PAYMENTS: &str = "Payments";
 
 pub fn operations() -> Vec<Op> {
     let mut ops = orders();
     ops.extend(account());
+    ops.extend(payments());
     ops.extend(shop());
     ops
+}
+
+fn payments() -> Vec<Op> {
+    let kept = array(record(&[
+        ("id", json!({"type": "integer"})),
+        ("gateway", string()),
+        ("type", string()),
+        ("brand", string()),
+        ("last4", string()),
+        ("exp_month", json!({"type": "integer"})),
+        ("exp_year", json!({"type": "integer"})),
+        ("is_default", json!({"type": "boolean"})),
+    ]));
+    let method_id = json!({"type": "integer", "minimum": 1});
+    let no_method =
+        "The customer keeps no payment method with this id (`ferroshop_invalid_payment_method`).";
+    let not_logged_in = "Nobody is signed in (`woocommerce_rest_missing_login`).";
+    vec![
+        Op::get(&path("/payments/page-settings"), PAYMENTS, "Get a payment page's settings")
+            .describe("What the card provider's element needs on checkout, order-pay, change-payment and add-payment-method: the publishable key, the methods offered with their countries and rules, the amount in minor units, the shopper's nonces for the payment calls, the error messages, the kept cards. `{enabled: false}` when the shop takes no cards.")
+            .store_read()
+            .query("context", one_of(&["checkout", "order-pay", "change-payment", "add-payment-method"]), "The page (default `checkout`).")
+            .query("order_id", json!({"type": "integer", "minimum": 1}), "order-pay, change-payment: the order.")
+            .query("key", string(), "order-pay, change-payment: the order's key.")
+            .json(200, "The settings.", json!({"type": "object", "required": ["enabled", "gatewayId"]}))
+            .error(400, "`context` is not one of the pages (`rest_invalid_param`).")
+            .error(401, not_logged_in)
+            .error(404, "No order has this id and key, or it is another customer's (`woocommerce_rest_invalid_order`)."),
+        Op::get(&path("/account/payment-methods"), PAYMENTS, "List the customer's kept payment methods")
+            .store_read()
+            .json(200, "The methods, the default first.", kept.clone())
+            .error(401, not_logged_in),
+        Op::post(&path("/account/payment-methods/{id}/default"), PAYMENTS, "Make a kept payment method the default")
+            .store_write()
+            .path_param("id", method_id.clone(), "The kept method's id.")
+            .body(input(&[], &[]))
+            .json(200, "The methods as they now are.", kept.clone())
+            .error(401, not_logged_in)
+            .error(404, no_method),
+        Op::post(&path("/account/payment-methods/{id}/delete"), PAYMENTS, "Delete a kept payment method")
+            .describe("The method is forgotten and detached from the customer at the provider.")
+            .store_write()
+            .path_param("id", method_id, "The kept method's id.")
+            .body(input(&[], &[]))
+            .json(200, "The methods left.", kept)
+            .error(401, not_logged_in)
+            .error(404, no_method),
+    ]
 }
 
 const NOT_LOGGED_IN: &str = "Nobody is signed in (`ferroshop_not_logged_in`).";

@@ -222,6 +222,17 @@ fn staff_write(op: Op, body: Value) -> Op {
 }
 
 pub fn operations() -> Vec<Op> {
+    let refund = record(&[
+        ("id", integer()),
+        ("date_created", string()),
+        ("date_created_gmt", string()),
+        ("amount", string()),
+        ("reason", string()),
+        ("refunded_by", string()),
+        ("refunded_payment", boolean()),
+        ("meta_data", json!({"type": "array"})),
+        ("line_items", json!({"type": "array"})),
+    ]);
     let id = json!({"type": "integer", "minimum": 1});
     let order_edit = input(
         &[
@@ -269,6 +280,21 @@ pub fn operations() -> Vec<Op> {
         .header(201, "Cache-Control", true)
         .error(400, "`note` is missing (`rest_missing_callback_param`).")
         .error(404, NO_ORDER),
+        staff(Op::get(&path("/orders/{id}/refunds"), STAFF, "List an order's refunds"))
+            .path_param("id", id.clone(), "The order's id.")
+            .json(200, "The refunds, newest first.", array(refund.clone()))
+            .error(404, NO_ORDER),
+        staff_write(
+            Op::post(&path("/orders/{id}/refunds"), STAFF, "Refund an order"),
+            input(&[("amount", json!({"type": ["string", "number"]})), ("reason", string()), ("api_refund", json!({"type": ["boolean", "string", "integer"]})), ("line_items", json!({"type": "array"}))], &[]),
+        )
+        .path_param("id", id.clone(), "The order's id.")
+        .describe("Gives `amount` (all that is left when absent) back through the card provider (`api_refund`, default true), or records a refund made by hand (`api_refund: false`). An authorised card payment not yet captured is released instead and the order cancelled. The refunds reaching the total refund the order (stock and coupon uses back, the customer told).")
+        .json(201, "The refund.", refund)
+        .header(201, "Cache-Control", true)
+        .error(400, "The amount is not positive or more than is left, or the order was not paid (`woocommerce_rest_cannot_create_order_refund`, `woocommerce_rest_invalid_order_refund`).")
+        .error(404, NO_ORDER)
+        .error(502, "The provider refused the refund or could not be reached; nothing was recorded (`woocommerce_rest_cannot_create_order_refund`)."),
     ];
     for method in ["put", "post", "patch"] {
         ops.push(

@@ -1,0 +1,121 @@
+//! Card payments in the Store API's checkout and order-pay calls: the payment details
+//! read before an order is placed, the attempt counted before the provider is asked,
+//! and the charge's outcome answered in the Store API's shape.
+
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde_json::Value;
+
+use rules::orders::model::Order;
+
+use super::charge::{charge, ChargeError, Charged, PayRequest};
+use super::page_settings::UPDATE_ORDER_STATUS;
+use crate::error::ApiError;
+use crate::http::json::json_value;
+use crate::http::store_api::StoreCtx;
+use crate::orders::view::checkout_json;
+use crate::rate_limit::{self, Action};
+use crate::session::Session;
+use crate::state::AppState;
+
+/// The payment request for `gateway_id`, if it is one of the provider's; a refusal
+/// when its details are missing or malformed.
+pub fn read_request(
+    state: &AppState,
+    gateway_id: &str,
+    data: &[(String, String)],
+) -> Result<Option<PayRequest>, ApiError> {
+    let Some(gateway) = state.config.checkout.gateways.find(gateway_id) else {
+        return Ok(None);
+    };
+    if gateway.provider_method().is_none() {
+        return Ok(None);
+    }
+    let field = |name: &str| data.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+    PayRequest::read(gateway_id, field)
+        .map(Some)
+        .map_err(|message| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "woocommerce_rest_checkout_process_payment_error",
+                message,
+            )
+        })
+}
+
+/// Counts a payment attempt for the client and the payer's address, before anything
+/// is asked of the provider.
+pub async fn count_attempt(state: &AppState, ctx: &StoreCtx, email: &str) -> Result<(), ApiError> {
+    let limits = rate_limit::limits(Action::Payment, Some(email), ctx.client);
+    match rate_limit::attempt(&state.db, Action::Payment, &limits, ctx.now).await? {
+        Ok(()) => Ok(()),
+        Err(limited) => Err(limited.to_api()),
+    }
+}
+
+/// Charges a placed order and answers as the Store API does. `back` is the page the
+/// shopper finishes a 3-D Secure challenge on (the checkout, or the order-pay page);
+/// `session` the session as the answer leaves it, whose nonce the challenge's
+/// fragment carries.
+pub async fn pay_placed_order(
+    state: &AppState,
+    ctx: &StoreCtx,
+    session: &Session,
+    order: &Order,
+    pay: &PayRequest,
+    back: &str,
+) -> Result<Response, ApiError> {
+    let customer = order.customer_id.filter(|&c| c > 0);
+    let pay_url = ctx.base_url.link(&order.pay_path());
+    let refused = |status: StatusCode, message: String, order: &Order| {
+        ApiError::new(
+            status,
+            "woocommerce_rest_checkout_process_payment_error",
+            message,
+        )
+        .with_data("order_id", Value::from(order.id.0))
+        .with_data("pay_url", Value::from(pay_url.clone()))
+    };
+    match charge(state, order, pay, customer, ctx.base_url.as_str(), ctx.now).await {
+        Ok(Charged::Paid(paid)) => {
+            let redirect = ctx.base_url.link(&paid.received_path());
+            Ok(json_value(
+                StatusCode::OK,
+                &checkout_json(&paid, Some(("success", &redirect))),
+            ))
+        }
+        Ok(Charged::NeedsAction {
+            order,
+            intent_id: _,
+            client_secret,
+        }) => {
+            let nonce = state.keys.nonce(UPDATE_ORDER_STATUS, session, ctx.now);
+            let redirect = format!(
+                "{}#wc-stripe-confirm-pi:{}:{}:{}",
+                ctx.base_url.link(back),
+                order.id.0,
+                client_secret.expose(),
+                nonce
+            );
+            Ok(json_value(
+                StatusCode::OK,
+                &checkout_json(&order, Some(("pending", &redirect))),
+            ))
+        }
+        Ok(Charged::Declined { order, message }) => {
+            Err(refused(StatusCode::BAD_REQUEST, message, &order))
+        }
+        Err(ChargeError::Store(e)) => Err(e.into()),
+        Err(ChargeError::Busy) => Err(refused(
+            StatusCode::CONFLICT,
+            ChargeError::Busy.message(),
+            order,
+        )),
+        Err(ChargeError::Unreachable) => Err(refused(
+            StatusCode::BAD_GATEWAY,
+            ChargeError::Unreachable.message(),
+            order,
+        )),
+        Err(e) => Err(refused(StatusCode::BAD_REQUEST, e.message(), order)),
+    }
+}

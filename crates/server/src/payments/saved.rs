@@ -1,0 +1,142 @@
+//! The payment methods a customer keeps, in the account area: listed, one made the
+//! default, one deleted (and detached at the provider, so it cannot be charged again).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde_json::{json, Value};
+
+use payments::{IdempotencyKey, PaymentMethodId};
+use store::payments::SavedMethod;
+
+use crate::error::ApiError;
+use crate::http::json::json_value;
+use crate::http::path::PathText;
+use crate::http::store_api::{StoreCtx, StoreWrite};
+use crate::state::{AppState, SharedState};
+
+fn method_json(m: &SavedMethod) -> Value {
+    json!({
+        "id": m.id,
+        "gateway": m.gateway,
+        "type": m.method_type,
+        "brand": m.brand,
+        "last4": m.last4,
+        "exp_month": m.exp_month,
+        "exp_year": m.exp_year,
+        "is_default": m.is_default,
+    })
+}
+
+/// The customer's kept methods, as the account area and the payment pages show them.
+pub async fn list_json(state: &AppState, customer: i64) -> Result<Value, store::StoreError> {
+    let methods = store::payments::saved_methods(&state.db, customer).await?;
+    Ok(Value::Array(methods.iter().map(method_json).collect()))
+}
+
+fn login_required() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "woocommerce_rest_missing_login",
+        "You must be logged in to manage payment methods.",
+    )
+}
+
+fn not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "ferroshop_invalid_payment_method",
+        "Invalid payment method.",
+    )
+}
+
+fn method_id(id: &str) -> Result<i64, ApiError> {
+    id.parse::<i64>()
+        .ok()
+        .filter(|&i| i > 0)
+        .ok_or_else(not_found)
+}
+
+/// GET /account/payment-methods
+pub async fn list_payment_methods(State(state): State<SharedState>, ctx: StoreCtx) -> Response {
+    let result = async {
+        if ctx.session.user_id <= 0 {
+            return Err(login_required());
+        }
+        Ok(json_value(
+            StatusCode::OK,
+            &list_json(&state, ctx.session.user_id).await?,
+        ))
+    }
+    .await;
+    ctx.answer(&state, result)
+}
+
+/// POST /account/payment-methods/{id}/default
+pub async fn set_default_payment_method(
+    State(state): State<SharedState>,
+    PathText(id): PathText,
+    StoreWrite { ctx, .. }: StoreWrite,
+) -> Response {
+    let result = async {
+        if ctx.session.user_id <= 0 {
+            return Err(login_required());
+        }
+        let id = method_id(&id)?;
+        if !store::payments::set_default_method(&state.db, ctx.session.user_id, id).await? {
+            return Err(not_found());
+        }
+        Ok(json_value(
+            StatusCode::OK,
+            &list_json(&state, ctx.session.user_id).await?,
+        ))
+    }
+    .await;
+    ctx.answer(&state, result)
+}
+
+/// POST /account/payment-methods/{id}/delete
+pub async fn delete_payment_method(
+    State(state): State<SharedState>,
+    PathText(id): PathText,
+    StoreWrite { ctx, .. }: StoreWrite,
+) -> Response {
+    let result = async {
+        if ctx.session.user_id <= 0 {
+            return Err(login_required());
+        }
+        let id = method_id(&id)?;
+        let deleted = store::payments::delete_method(&state.db, ctx.session.user_id, id)
+            .await?
+            .ok_or_else(not_found)?;
+        detach(&state, &deleted).await;
+        Ok(json_value(
+            StatusCode::OK,
+            &list_json(&state, ctx.session.user_id).await?,
+        ))
+    }
+    .await;
+    ctx.answer(&state, result)
+}
+
+/// Detaches a forgotten method at the provider. The shop forgot it already; a provider
+/// out of reach is logged, and the method cannot be used through the shop either way.
+pub async fn detach(state: &AppState, method: &SavedMethod) {
+    let Some(provider) = state.provider.as_ref() else {
+        return;
+    };
+    let key = match IdempotencyKey::new(format!("ferroshop-detach-{}", method.provider_method_id)) {
+        Ok(k) => k,
+        Err(_) => return,
+    };
+    if let Err(e) = provider
+        .client
+        .detach_payment_method(
+            &PaymentMethodId::new(method.provider_method_id.clone()),
+            &key,
+        )
+        .await
+    {
+        tracing::warn!(error = %e, "a deleted payment method could not be detached at the provider");
+    }
+}
