@@ -767,6 +767,94 @@ async fn a_card_is_added_in_the_account_area(backend: Backend) {
     app.stop().await;
 }
 
+async fn a_customer_changes_an_orders_payment_method_to_a_new_card(backend: Backend) {
+    let Some(app) = spawn_paying(backend, |_| {}).await else {
+        return;
+    };
+    let mut b = Browser::new(&app).await;
+    b.register("ada@example.test").await;
+    b.add(BEANIE, 1).await;
+    let (status, order) = b
+        .post(
+            app.api("/checkout"),
+            json!({"billing_address": ada_address(), "shipping_address": ada_address(), "payment_method": "cheque"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{order}");
+    let id = order["order_id"].as_i64().unwrap();
+    let key = order["order_key"].as_str().unwrap().to_string();
+    let settings = b
+        .page_settings(&format!("context=change-payment&order_id={id}&key={key}"))
+        .await;
+    assert_eq!(settings["isChangingPayment"], true);
+    // The new card is set up first, as on the add-payment-method page.
+    let pm = Emulator::shared().create_card("4242424242424242").await;
+    let res = b
+        .client
+        .post(app.url("/wp-admin/admin-ajax.php"))
+        .form(&[
+            ("action", "wc_stripe_create_and_confirm_setup_intent"),
+            ("wc-stripe-payment-method", pm.as_str()),
+            (
+                "_ajax_nonce",
+                settings["createAndConfirmSetupIntentNonce"]
+                    .as_str()
+                    .unwrap(),
+            ),
+        ])
+        .send()
+        .await
+        .unwrap();
+    let setup: Value = res.json().await.unwrap();
+    let seti = setup["data"]["id"].as_str().unwrap().to_string();
+    let order_id = id.to_string();
+    let nonce = settings["confirmChangePaymentNonce"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, answer) = b
+        .ajax(
+            "wc_stripe_confirm_change_payment",
+            &[
+                ("order_id", &order_id),
+                ("intent_id", &seti),
+                ("payment_method_id", pm.as_str()),
+                ("_ajax_nonce", &nonce),
+            ],
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["data"]["return_url"]
+        .as_str()
+        .unwrap()
+        .ends_with(&format!("/my-account/view-order/{id}/")));
+    let method: String = sqlx::query_scalar("SELECT payment_method FROM orders WHERE id = $1")
+        .bind(id)
+        .fetch_one(app.db().reader())
+        .await
+        .unwrap();
+    assert_eq!(method, "stripe");
+    assert!(notes(&app, id)
+        .await
+        .iter()
+        .any(|n| n == "Payment method changed to visa ending in 4242."));
+    // Another customer cannot change it.
+    let mut other = Browser::new(&app).await;
+    other.register("grace@example.test").await;
+    let (status, _) = other
+        .ajax(
+            "wc_stripe_confirm_change_payment",
+            &[
+                ("order_id", &order_id),
+                ("intent_id", &seti),
+                ("_ajax_nonce", &nonce),
+            ],
+        )
+        .await;
+    assert!(status == 403 || status == 404, "{status}");
+    app.stop().await;
+}
+
 async fn page_settings_carry_the_key_methods_nonces_and_messages(backend: Backend) {
     let Some(app) = spawn_paying(backend, |_| {}).await else {
         return;
@@ -1028,6 +1116,7 @@ on_both_databases!(
     a_kept_card_pays_a_later_order_and_can_be_deleted,
     a_guest_cannot_keep_a_card,
     a_card_is_added_in_the_account_area,
+    a_customer_changes_an_orders_payment_method_to_a_new_card,
     page_settings_carry_the_key_methods_nonces_and_messages,
     without_keys_the_card_method_is_not_offered,
     an_unreachable_provider_leaves_the_order_to_pay_later,

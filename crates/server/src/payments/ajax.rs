@@ -80,8 +80,7 @@ pub async fn dispatch(state: &AppState, name: &str, parts: &Parts, body: Body) -
                         update_order_status(state, &ctx, &form, nonces::UPDATE_ORDER_STATUS).await
                     }
                     "wc_stripe_confirm_change_payment" => {
-                        update_order_status(state, &ctx, &form, nonces::CONFIRM_CHANGE_PAYMENT)
-                            .await
+                        confirm_change_payment(state, &ctx, &form).await
                     }
                     "wc_stripe_update_failed_order" => {
                         update_failed_order(state, &ctx, &form).await
@@ -286,6 +285,140 @@ async fn update_order_status(
                 .unwrap_or_else(|| messages::PAYMENT_FAILED.to_string())
         });
         failure(StatusCode::PAYMENT_REQUIRED, &message)
+    }
+}
+
+/// wc_stripe_confirm_change_payment: the order's payment method was changed in the
+/// page. A setup intent (`seti_…`) that succeeded makes its method the order's (and
+/// keeps it for the customer); a payment intent is an order paid on the change page,
+/// which follows the payment's own path.
+async fn confirm_change_payment(state: &AppState, ctx: &StoreCtx, form: &Form) -> Response {
+    if !nonce_ok(state, ctx, form, nonces::CONFIRM_CHANGE_PAYMENT)
+        && !nonce_ok(state, ctx, form, nonces::UPDATE_ORDER_STATUS)
+    {
+        return bad_nonce();
+    }
+    let Some(id) = form.text("intent_id").and_then(|i| intent_id(&i)) else {
+        return failure(StatusCode::BAD_REQUEST, messages::GENERIC_ERROR);
+    };
+    if id.starts_with("pi_") {
+        return update_order_status(state, ctx, form, nonces::CONFIRM_CHANGE_PAYMENT).await;
+    }
+    let order = match own_order(state, ctx, form.id("order_id")).await {
+        Ok(o) => o,
+        Err(res) => return res,
+    };
+    if ctx.session.user_id <= 0 || order.customer_id != Some(ctx.session.user_id) {
+        return failure(
+            StatusCode::UNAUTHORIZED,
+            "You must be logged in to change the payment method.",
+        );
+    }
+    match store::payments::find_intent(&state.db, &id).await {
+        Ok(Some(r))
+            if r.kind == IntentKind::Setup && r.customer_id == Some(ctx.session.user_id) => {}
+        Ok(_) => return failure(StatusCode::BAD_REQUEST, messages::GENERIC_ERROR),
+        Err(_) => return failure(StatusCode::INTERNAL_SERVER_ERROR, messages::GENERIC_ERROR),
+    }
+    let Some(provider) = state.provider.clone() else {
+        return failure(StatusCode::NOT_FOUND, messages::GENERIC_ERROR);
+    };
+    let si = match provider
+        .client
+        .retrieve_setup_intent(&payments::SetupIntentId::new(id.clone()))
+        .await
+    {
+        Ok(si) => si,
+        Err(_) => return failure(StatusCode::BAD_GATEWAY, messages::UNREACHABLE),
+    };
+    let (Some(pm), "succeeded") = (si.payment_method.as_ref(), si.status.as_str()) else {
+        return failure(StatusCode::PAYMENT_REQUIRED, messages::UNABLE_TO_SAVE);
+    };
+    let Some(keep) = keep_method(&provider, ctx.session.user_id, pm.id(), ctx.now).await else {
+        return failure(StatusCode::BAD_GATEWAY, messages::UNREACHABLE);
+    };
+    let changed = async {
+        let mut tx = state.db.begin_write().await?;
+        let kept = store::payments::save_method(&mut tx, &keep.method).await?;
+        store::payments::set_intent_status(&mut tx, &id, "succeeded", ctx.now).await?;
+        let Some(mut current) = store::orders::lock_order(&mut tx, &state.db, order.id).await?
+        else {
+            return Ok::<_, store::StoreError>(());
+        };
+        let gateway = state.config.checkout.gateways.find(&kept.gateway).cloned();
+        if let Some(g) = gateway {
+            current.payment_method = g.id.to_string();
+            current.payment_method_title = g.title.clone();
+            current.updated_at = ctx.now;
+            let status = current.status;
+            store::orders::update_order(&mut tx, &current, status).await?;
+        }
+        let brand = if kept.brand.is_empty() {
+            "Card".to_string()
+        } else {
+            kept.brand.clone()
+        };
+        store::orders::add_note(
+            &mut tx,
+            order.id,
+            &format!(
+                "Payment method changed to {brand} ending in {}.",
+                kept.last4
+            ),
+            false,
+            rules::orders::actor::Actor::system().as_str(),
+            ctx.now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+    .await;
+    match changed {
+        Ok(()) => success(
+            json!({"return_url": ctx.base_url.link(&format!("/my-account/view-order/{}/", order.id.0))}),
+        ),
+        Err(_) => failure(StatusCode::INTERNAL_SERVER_ERROR, messages::GENERIC_ERROR),
+    }
+}
+
+/// Keeps the method of a setup intent the page confirmed itself (a challenge was
+/// needed), when the customer comes back with it (`?setup_intent=seti_…`). Reads the
+/// intent from the provider; keeping it twice keeps it once.
+pub async fn keep_confirmed_setup(state: &AppState, customer: i64, setup_intent: &str, now: i64) {
+    let Some(id) = intent_id(setup_intent).filter(|i| i.starts_with("seti_")) else {
+        return;
+    };
+    let Some(provider) = state.provider.clone() else {
+        return;
+    };
+    match store::payments::find_intent(&state.db, &id).await {
+        Ok(Some(r)) if r.kind == IntentKind::Setup && r.customer_id == Some(customer) => {}
+        _ => return,
+    }
+    let Ok(si) = provider
+        .client
+        .retrieve_setup_intent(&payments::SetupIntentId::new(id.clone()))
+        .await
+    else {
+        return;
+    };
+    let (Some(pm), "succeeded") = (si.payment_method.as_ref(), si.status.as_str()) else {
+        return;
+    };
+    let Some(keep) = keep_method(&provider, customer, pm.id(), now).await else {
+        return;
+    };
+    let kept = async {
+        let mut tx = state.db.begin_write().await?;
+        store::payments::save_method(&mut tx, &keep.method).await?;
+        store::payments::set_intent_status(&mut tx, &id, "succeeded", now).await?;
+        tx.commit().await?;
+        Ok::<_, store::StoreError>(())
+    }
+    .await;
+    if let Err(e) = kept {
+        tracing::error!(error = %e, "a confirmed payment method could not be kept");
     }
 }
 

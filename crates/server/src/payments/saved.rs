@@ -1,7 +1,7 @@
 //! The payment methods a customer keeps, in the account area: listed, one made the
 //! default, one deleted (and detached at the provider, so it cannot be charged again).
 
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::{json, Value};
@@ -57,11 +57,21 @@ fn method_id(id: &str) -> Result<i64, ApiError> {
         .ok_or_else(not_found)
 }
 
-/// GET /account/payment-methods
-pub async fn list_payment_methods(State(state): State<SharedState>, ctx: StoreCtx) -> Response {
+/// GET /account/payment-methods; `?setup_intent=seti_…` first keeps the method of a
+/// setup the page confirmed after a challenge (the provider's return address).
+pub async fn list_payment_methods(
+    State(state): State<SharedState>,
+    RawQuery(query): RawQuery,
+    ctx: StoreCtx,
+) -> Response {
     let result = async {
         if ctx.session.user_id <= 0 {
             return Err(login_required());
+        }
+        let pairs: Vec<(String, String)> =
+            serde_urlencoded::from_str(query.as_deref().unwrap_or("")).unwrap_or_default();
+        if let Some((_, setup)) = pairs.iter().find(|(k, _)| k == "setup_intent") {
+            super::ajax::keep_confirmed_setup(&state, ctx.session.user_id, setup, ctx.now).await;
         }
         Ok(json_value(
             StatusCode::OK,
