@@ -855,6 +855,67 @@ async fn a_customer_changes_an_orders_payment_method_to_a_new_card(backend: Back
     app.stop().await;
 }
 
+async fn intents_for_a_guests_order_are_made_only_for_whoever_placed_it_or_holds_its_key(
+    backend: Backend,
+) {
+    let Some(app) = spawn_paying(backend, |_| {}).await else {
+        return;
+    };
+    let mut b = Browser::new(&app).await;
+    b.add(BEANIE, 1).await;
+    let (_, body) = b.checkout(card("pm_card_chargeCustomerFail")).await;
+    let id = body["data"]["order_id"].as_i64().unwrap().to_string();
+    let key = body["data"]["pay_url"]
+        .as_str()
+        .unwrap()
+        .split("key=")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let nonce = |settings: &Value| {
+        settings["createPaymentIntentNonce"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let mine = nonce(&b.page_settings("context=checkout").await);
+    let (status, answer) = b
+        .ajax(
+            "wc_stripe_create_payment_intent",
+            &[("stripe_order_id", &id), ("_ajax_nonce", &mine)],
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["data"]["client_secret"]
+        .as_str()
+        .unwrap()
+        .contains("_secret_"));
+    let stranger = Browser::new(&app).await;
+    let theirs = nonce(&stranger.page_settings("context=checkout").await);
+    let (status, _) = stranger
+        .ajax(
+            "wc_stripe_create_payment_intent",
+            &[("stripe_order_id", &id), ("_ajax_nonce", &theirs)],
+        )
+        .await;
+    assert_eq!(
+        status, 404,
+        "another session cannot pay a guest's order by its number"
+    );
+    let (status, _) = stranger
+        .ajax(
+            "wc_stripe_create_payment_intent",
+            &[
+                ("stripe_order_id", &id),
+                ("key", &key),
+                ("_ajax_nonce", &theirs),
+            ],
+        )
+        .await;
+    assert_eq!(status, 200, "the order's key is enough");
+    app.stop().await;
+}
+
 async fn page_settings_carry_the_key_methods_nonces_and_messages(backend: Backend) {
     let Some(app) = spawn_paying(backend, |_| {}).await else {
         return;
@@ -1118,6 +1179,7 @@ on_both_databases!(
     a_card_is_added_in_the_account_area,
     a_customer_changes_an_orders_payment_method_to_a_new_card,
     page_settings_carry_the_key_methods_nonces_and_messages,
+    intents_for_a_guests_order_are_made_only_for_whoever_placed_it_or_holds_its_key,
     without_keys_the_card_method_is_not_offered,
     an_unreachable_provider_leaves_the_order_to_pay_later,
     staff_capture_an_authorised_payment_and_refund_it,

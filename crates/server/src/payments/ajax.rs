@@ -198,6 +198,36 @@ async fn own_order(state: &AppState, ctx: &StoreCtx, id: Option<i64>) -> Result<
     Ok(order)
 }
 
+/// `own_order`, for the calls that make or change something at the provider: a
+/// guest's order only for the session that placed it, or for whoever sends its key.
+async fn payable_order(
+    state: &AppState,
+    ctx: &StoreCtx,
+    form: &Form,
+    id_field: &str,
+) -> Result<Order, Response> {
+    let order = own_order(state, ctx, form.id(id_field)).await?;
+    if order.customer_id.is_some_and(|c| c > 0) {
+        return Ok(order);
+    }
+    let key_given = form
+        .text("key")
+        .or_else(|| form.text("order_key"))
+        .is_some_and(|k| {
+            !k.is_empty() && crate::session::constant_time_eq(k.as_bytes(), order.key.as_bytes())
+        });
+    let placed_here = crate::cart::service::load(state, &ctx.session, ctx.now)
+        .await
+        .ok()
+        .and_then(|cart| cart.customer.last_order)
+        .is_some_and(|last| last.id == order.id.0);
+    if key_given || placed_here {
+        Ok(order)
+    } else {
+        Err(failure(StatusCode::NOT_FOUND, "Unable to find the order."))
+    }
+}
+
 async fn count(
     state: &AppState,
     ctx: &StoreCtx,
@@ -479,7 +509,7 @@ async fn create_payment_intent(state: &AppState, ctx: &StoreCtx, form: &Form) ->
     if !nonce_ok(state, ctx, form, nonces::CREATE_PAYMENT_INTENT) {
         return bad_nonce();
     }
-    let order = match own_order(state, ctx, form.id("stripe_order_id")).await {
+    let order = match payable_order(state, ctx, form, "stripe_order_id").await {
         Ok(o) => o,
         Err(res) => return res,
     };
@@ -575,7 +605,7 @@ async fn update_payment_intent(state: &AppState, ctx: &StoreCtx, form: &Form) ->
     if id.starts_with("seti_") {
         return failed("Setup intents are not updated.");
     }
-    let order = match own_order(state, ctx, form.id("stripe_order_id")).await {
+    let order = match payable_order(state, ctx, form, "stripe_order_id").await {
         Ok(o) => o,
         Err(_) => return failed("Unable to find the order."),
     };
