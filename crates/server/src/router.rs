@@ -182,7 +182,8 @@ async fn wc_ajax(State(state): State<SharedState>, req: Request, next: Next) -> 
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; \
      connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
 const CSP_WITH_PROVIDER: &str = "default-src 'self'; img-src 'self' data: https://*.stripe.com; style-src 'self' 'unsafe-inline'; \
-     script-src 'self' https://js.stripe.com; frame-src https://js.stripe.com https://hooks.stripe.com; \
+     script-src 'self' https://js.stripe.com https://*.js.stripe.com; \
+     frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; \
      connect-src 'self' https://api.stripe.com; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
 
 /// Headers every response carries unless its handler set its own.

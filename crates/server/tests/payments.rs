@@ -945,6 +945,17 @@ async fn page_settings_carry_the_key_methods_nonces_and_messages(backend: Backen
         .any(|g| g["id"] == "stripe"));
     // The secret never reaches a page.
     assert!(!s.to_string().contains(SECRET_KEY));
+    // The provider's script and frames are allowed, and nothing else from elsewhere.
+    let res = b.client.get(app.url("/checkout/")).send().await.unwrap();
+    let csp = res.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        csp.contains("script-src 'self' https://js.stripe.com"),
+        "{csp}"
+    );
+    assert!(csp.contains("frame-src https://js.stripe.com"), "{csp}");
     app.stop().await;
 }
 
@@ -955,6 +966,12 @@ async fn without_keys_the_card_method_is_not_offered(backend: Backend) {
     let b = Browser::new(&app).await;
     let s = b.page_settings("context=checkout").await;
     assert_eq!(s["enabled"], false);
+    let res = b.client.get(app.url("/checkout/")).send().await.unwrap();
+    let csp = res.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(!csp.contains("stripe"), "{csp}");
     let settings = page_settings(&app, &b.client).await;
     assert!(!settings["checkout"]["gateways"]
         .as_array()
