@@ -677,16 +677,84 @@ async fn a_kept_card_pays_a_later_order_and_can_be_deleted(backend: Backend) {
         .await;
     assert_eq!(status, 400);
 
-    let (status, left) = b
+    // A second card kept, then made the default: here and at the provider.
+    b.add(CAP, 1).await;
+    let another = Emulator::shared().create_card("4242424242424242").await;
+    let (status, _) = b.checkout(card_kept(another.as_str())).await;
+    assert_eq!(status, 200);
+    let settings = b.page_settings("context=checkout").await;
+    let second = settings["savedPaymentMethods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["is_default"] == false)
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let (status, list) = b
         .post(
             app.url(&format!(
-                "/wp-json/ferroshop/v1/account/payment-methods/{token}/delete"
+                "/wp-json/ferroshop/v1/account/payment-methods/{second}/default"
             )),
             json!({}),
         )
         .await;
-    assert_eq!(status, 200, "{left}");
-    assert_eq!(left, json!([]));
+    assert_eq!(status, 200, "{list}");
+    assert_eq!(list[0]["id"], second);
+    assert_eq!(list[0]["is_default"], true);
+    assert_eq!(list[1]["is_default"], false);
+    let customer: Option<String> = sqlx::query_scalar(
+        "SELECT provider_customer_id FROM customers WHERE email_key = 'ada@example.test'",
+    )
+    .fetch_one(app.db().reader())
+    .await
+    .unwrap();
+    let method: String =
+        sqlx::query_scalar("SELECT provider_method_id FROM saved_payment_methods WHERE id = $1")
+            .bind(second)
+            .fetch_one(app.db().reader())
+            .await
+            .unwrap();
+    let at_provider: Value = reqwest::Client::new()
+        .get(format!(
+            "{}/v1/customers/{}",
+            Emulator::shared().base_url,
+            customer.unwrap()
+        ))
+        .bearer_auth(SECRET_KEY)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        at_provider["invoice_settings"]["default_payment_method"],
+        method.as_str()
+    );
+
+    for id in [token.parse::<i64>().unwrap(), second] {
+        let (status, _) = b
+            .post(
+                app.url(&format!(
+                    "/wp-json/ferroshop/v1/account/payment-methods/{id}/delete"
+                )),
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 200);
+    }
+    let (status, left) = b
+        .post(
+            app.url(&format!(
+                "/wp-json/ferroshop/v1/account/payment-methods/{second}/delete"
+            )),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 404, "{left}");
+    let settings = b.page_settings("context=checkout").await;
+    assert_eq!(settings["savedPaymentMethods"], json!([]));
     app.stop().await;
 }
 

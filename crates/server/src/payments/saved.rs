@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::{json, Value};
 
-use payments::{IdempotencyKey, PaymentMethodId};
+use payments::{CustomerId, IdempotencyKey, PaymentMethodId, UpdateCustomer};
 use store::payments::SavedMethod;
 
 use crate::error::ApiError;
@@ -96,6 +96,7 @@ pub async fn set_default_payment_method(
         if !store::payments::set_default_method(&state.db, ctx.session.user_id, id).await? {
             return Err(not_found());
         }
+        tell_default(&state, ctx.session.user_id, id).await;
         Ok(json_value(
             StatusCode::OK,
             &list_json(&state, ctx.session.user_id).await?,
@@ -127,6 +128,38 @@ pub async fn delete_payment_method(
     }
     .await;
     ctx.answer(&state, result)
+}
+
+/// Makes the method the customer's default at the provider too (what its dashboard
+/// and invoices show). The shop's own record already changed; a provider out of
+/// reach is logged.
+async fn tell_default(state: &AppState, customer: i64, id: i64) {
+    let Some(provider) = state.provider.as_ref() else {
+        return;
+    };
+    let (Ok(Some(provider_customer)), Ok(Some(method))) = (
+        store::payments::provider_customer(&state.db, customer).await,
+        store::payments::find_saved_method(&state.db, customer, id).await,
+    ) else {
+        return;
+    };
+    let params = UpdateCustomer {
+        default_payment_method: Some(PaymentMethodId::new(method.provider_method_id.clone())),
+        ..Default::default()
+    };
+    let Ok(key) = IdempotencyKey::new(format!(
+        "ferroshop-default-{customer}-{id}-{}",
+        rules::clock::now()
+    )) else {
+        return;
+    };
+    if let Err(e) = provider
+        .client
+        .update_customer(&CustomerId::new(provider_customer), &params, &key)
+        .await
+    {
+        tracing::warn!(error = %e, "the default payment method could not be set at the provider");
+    }
 }
 
 /// Detaches a forgotten method at the provider. The shop forgot it already; a provider
