@@ -54,6 +54,7 @@ test-web: web/node_modules/.installed
 # The build first: the product page's initial JavaScript must stay within its budget.
 test-browser: web/node_modules/.installed
 	./scripts/ensure-chromium
+	./scripts/ensure-python-tools
 	cd web && npm run build && npm run size
 	cargo build -p ferroshop
 	cd web && FERROSHOP_BIN=../target/debug/ferroshop npm run test:e2e

@@ -3,7 +3,7 @@
 // runs same-origin, exactly as it does when the server serves web/dist.
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { preactAliases } from './vite.preact.ts';
+import { preactAliases, reactDefaultForPayments } from './vite.preact.ts';
 import { defineConfig } from 'vitest/config';
 
 const routerBuild = (file: string) =>
@@ -12,7 +12,7 @@ const routerBuild = (file: string) =>
 const server = process.env.FERROSHOP_SERVER ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactDefaultForPayments],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
   },
@@ -30,8 +30,10 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Libraries change less often than the shop's code: one long-cached chunk.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+        // Libraries change less often than the shop's code: one long-cached chunk. The
+        // payment provider's libraries stay out of it, in the chunks of the payment pages
+        // that load them (the main bundle never carries them).
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!@stripe[\\/]|prop-types[\\/]|react-is[\\/])/ }] },
       },
     },
   },
@@ -42,7 +44,7 @@ export default defineConfig({
     restoreMocks: true,
     // Libraries that import React go through the aliases too, so the tests run on
     // what the shop ships.
-    server: { deps: { inline: [/react-router/, /@tanstack\/react-query/, /preact/] } },
+    server: { deps: { inline: [/react-router/, /@tanstack\/react-query/, /preact/, /@stripe\/react-stripe-js/] } },
     // Node would take React Router's CommonJS build, whose require('react') no alias sees.
     alias: [
       { find: /^react-router$/, replacement: routerBuild('index.mjs') },

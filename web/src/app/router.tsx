@@ -15,6 +15,12 @@ const accountPage = (name: keyof AccountModule): PageRoute => ({
   lazy: () => import('./routes/account').then((module) => ({ Component: module[name] as ComponentType })),
 });
 
+// The saved payment methods' pages: a chunk apart from the other account pages.
+type PaymentMethodsModule = typeof import('./routes/account-payment-methods');
+const paymentMethodsPage = (name: keyof PaymentMethodsModule): PageRoute => ({
+  lazy: () => import('./routes/account-payment-methods').then((module) => ({ Component: module[name] as ComponentType })),
+});
+
 const pages: Pages = {
   home: page(() => import('./routes/home')),
   shop: page(() => import('./routes/shop')),
@@ -33,6 +39,8 @@ const pages: Pages = {
   accountAddresses: accountPage('AddressesPage'),
   accountEditAddress: accountPage('EditAddressPage'),
   accountDetails: accountPage('AccountDetailsPage'),
+  accountPaymentMethods: paymentMethodsPage('PaymentMethodsPage'),
+  accountAddPaymentMethod: paymentMethodsPage('AddPaymentMethodPage'),
   lostPassword: accountPage('LostPasswordPage'),
 };
 

@@ -25,6 +25,8 @@ export type PageName =
   | 'accountAddresses'
   | 'accountEditAddress'
   | 'accountDetails'
+  | 'accountPaymentMethods'
+  | 'accountAddPaymentMethod'
   | 'lostPassword';
 
 /** How a page's component is reached: at once, or loaded on first use. */
@@ -62,6 +64,8 @@ export function routeTable(pages: Pages): RouteObject[] {
                 { path: 'view-order/:orderId', ...pages.accountViewOrder, handle: { accountTitle: 'Orders' } },
                 { path: 'edit-address', ...pages.accountAddresses, handle: { accountTitle: 'Addresses' } },
                 { path: 'edit-address/:type', ...pages.accountEditAddress, handle: { accountTitle: 'Addresses' } },
+                { path: 'payment-methods', ...pages.accountPaymentMethods, handle: { accountTitle: 'Payment methods' } },
+                { path: 'add-payment-method', ...pages.accountAddPaymentMethod, handle: { accountTitle: 'Add payment method' } },
                 { path: 'edit-account', ...pages.accountDetails, handle: { accountTitle: 'Account details' } },
                 { path: 'lost-password', ...pages.lostPassword, handle: { accountTitle: 'Lost password', public: true } },
               ],

@@ -21,6 +21,8 @@ export const paths = {
   accountAddresses: () => '/my-account/edit-address',
   accountEditAddress: (type: 'billing' | 'shipping') => `/my-account/edit-address/${type}`,
   accountDetails: () => '/my-account/edit-account',
+  accountPaymentMethods: () => '/my-account/payment-methods',
+  accountAddPaymentMethod: () => '/my-account/add-payment-method',
   lostPassword: () => '/my-account/lost-password',
 } as const;
 

@@ -177,12 +177,21 @@ function formBody(fields: Record<string, string | number> | URLSearchParams): UR
 }
 
 /** A classic shop call: `POST /?wc-ajax={endpoint}` with a form-encoded body. */
-export async function wcAjax<T>(endpoint: string, fields: Record<string, string | number> = {}): Promise<T> {
+export function wcAjax<T>(endpoint: string, fields: Record<string, string | number> = {}): Promise<T> {
+  return postForm<T>(wcAjaxUrl(endpoint), fields);
+}
+
+/**
+ * A classic call at an address the caller has (the payment gateway's calls come with
+ * their own `ajax_url` and `wp_ajax_url`): form-encoded, answered as wcAjax's are.
+ */
+export async function postForm<T>(url: string, fields: Record<string, string | number> = {}, options: { signal?: AbortSignal } = {}): Promise<T> {
   const body = formBody(fields);
-  const response = await send(wcAjaxUrl(endpoint), {
+  const response = await send(url, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
     body,
+    signal: options.signal,
   });
   const parsed = await parseJson(response);
   // The classic calls answer a refusal in their own shape ({error, product_url} or

@@ -10,6 +10,7 @@ import type { Query } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
 import { routeTable, type PageRoute, type Pages } from '@/app/routes-table';
 import AccountLayout, * as account from '@/app/routes/account';
+import * as accountPaymentMethods from '@/app/routes/account-payment-methods';
 import BrandPage from '@/app/routes/brand';
 import CartPage from '@/app/routes/cart';
 import CategoryPage from '@/app/routes/category';
@@ -47,6 +48,8 @@ const pages: Pages = {
   accountAddresses: eager(account.AddressesPage),
   accountEditAddress: eager(account.EditAddressPage),
   accountDetails: eager(account.AccountDetailsPage),
+  accountPaymentMethods: eager(accountPaymentMethods.PaymentMethodsPage),
+  accountAddPaymentMethod: eager(accountPaymentMethods.AddPaymentMethodPage),
   lostPassword: eager(account.LostPasswordPage),
 };
 

@@ -12,6 +12,7 @@ import { AccountShell } from '@/features/customers/components/account-shell';
 import { AccountViewOrder } from '@/features/customers/components/account-view-order';
 import { EditAddress } from '@/features/customers/components/edit-address';
 import { LostPasswordForm, ResetPasswordForm } from '@/features/customers/components/lost-password';
+import { hasPaymentGateway } from '@/features/payments/lib/method-rules';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { NotFoundPage } from './not-found';
 import styles from './page.module.css';
@@ -39,7 +40,7 @@ export default function AccountLayout() {
     <div className={`container ${styles.page}`}>
       <h1 className={styles.title}>{title}</h1>
       {loggedIn ? (
-        <AccountShell>
+        <AccountShell paymentMethods={hasPaymentGateway(settings.checkout.gateways)}>
           <Outlet />
         </AccountShell>
       ) : handle.public ? (

@@ -1,14 +1,21 @@
-// /checkout: the checkout page. Its login form is the account feature's, composed here.
+// /checkout: the checkout page. Its login form is the account feature's, and its card
+// payments the payments feature's, composed here.
 import { CheckoutView } from '@/features/checkout/components/checkout-view';
 import { LoginForm } from '@/features/customers/components/login-form';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCartBinding } from '../cart-binding';
+import { usePaymentBinding } from '../payment-binding';
 
 const LOGIN_INTRO = 'If you have shopped with us before, please enter your details below. If you are a new customer, please proceed to the Billing section.';
+
+const CHECKOUT_SCOPE = { context: 'checkout' } as const;
 
 export default function CheckoutRoute() {
   useDocumentTitle('Checkout');
   const binding = useCartBinding();
-  return <CheckoutView binding={binding} loginForm={<LoginForm redirectTo={paths.checkout()} intro={LOGIN_INTRO} sideBySide />} />;
+  const payments = usePaymentBinding(CHECKOUT_SCOPE);
+  return (
+    <CheckoutView binding={binding} loginForm={<LoginForm redirectTo={paths.checkout()} intro={LOGIN_INTRO} sideBySide />} payments={payments} />
+  );
 }

@@ -1,6 +1,8 @@
 // The list of payment methods with a radio each; the chosen method's description box
 // slides open (230 ms) and the others close. Used by the checkout and the order-pay
-// page; the gateways come from the page settings.
+// page; the gateways come from the page settings. A gateway with a payment form (the
+// card) has it drawn in its box by `renderBox`.
+import type { ReactNode } from 'react';
 import { Collapsible } from '@/components/ui/collapsible';
 import { SafeHtml } from '@/components/ui/safe-html';
 import type { PaymentGateway } from '@/config/settings';
@@ -8,16 +10,27 @@ import styles from './payment-methods.module.css';
 
 export const PAYMENT_BOX_SLIDE_MS = 230;
 
+/**
+ * Raised on a payment form (bubbling to the document) when a payment fails, as the
+ * original shop's scripts listen for it.
+ */
+export function raiseCheckoutError(form: HTMLFormElement | null, message: string): void {
+  form?.dispatchEvent(new CustomEvent('checkout_error', { bubbles: true, detail: { message } }));
+}
+
 export function PaymentMethods({
   gateways,
   selected,
   onSelect,
   disabled = false,
+  renderBox,
 }: {
   gateways: PaymentGateway[];
   selected: string;
   onSelect: (id: string) => void;
   disabled?: boolean;
+  /** The payment form under a gateway's description, or null for gateways without one. */
+  renderBox?: (gateway: PaymentGateway, selected: boolean) => ReactNode;
 }) {
   if (gateways.length === 0) {
     return (
@@ -32,6 +45,7 @@ export function PaymentMethods({
       <ul className={`wc_payment_methods payment_methods methods ${styles.methods}`}>
         {gateways.map((gateway) => {
           const checked = gateway.id === selected;
+          const box = renderBox?.(gateway, checked) ?? null;
           return (
             <li key={gateway.id} className={`wc_payment_method payment_method_${gateway.id} ${styles.method}`} data-selected={checked}>
               <label className={styles.choice} htmlFor={`payment_method_${gateway.id}`}>
@@ -47,9 +61,10 @@ export function PaymentMethods({
                 />
                 <span className={styles.title}>{gateway.title}</span>
               </label>
-              {gateway.description && (
+              {(gateway.description || box) && (
                 <Collapsible open={checked} duration={PAYMENT_BOX_SLIDE_MS} className={`payment_box payment_method_${gateway.id}`}>
-                  <SafeHtml html={gateway.description} className={styles.description} />
+                  {gateway.description && <SafeHtml html={gateway.description} className={styles.description} />}
+                  {box}
                 </Collapsible>
               )}
             </li>

@@ -12,6 +12,7 @@ import { Notice } from '@/components/ui/notice';
 import { settings } from '@/config/settings';
 import type { AddressLocale } from '@/lib/address-locale';
 import type { CartBinding } from '@/types/cart-binding';
+import type { PaymentBinding } from '@/types/payment-binding';
 import type { Cart } from '@/types/store-api';
 import { useCheckoutForm } from '../hooks/use-checkout-form';
 import { AccountFields } from './account-fields';
@@ -34,14 +35,17 @@ export function CheckoutForm({
   locale,
   loginForm,
   onPlaced,
+  payments,
 }: {
   binding: CartBinding;
   cart: Cart;
   locale: AddressLocale;
   loginForm: ReactNode;
   onPlaced: () => void;
+  /** The card gateway's part, when the shop has one. */
+  payments?: PaymentBinding;
 }) {
-  const form = useCheckoutForm(binding, locale, onPlaced);
+  const form = useCheckoutForm(binding, locale, onPlaced, payments);
   const { values, statuses } = form;
   const loggedIn = settings.account.logged_in;
   const texts = { requiredText: locale.i18n_required_text, optionalText: locale.i18n_optional_text };
@@ -166,6 +170,7 @@ export function CheckoutForm({
                 processing={form.processing}
                 onChoosePaymentMethod={form.choosePaymentMethod}
                 onTerms={form.setTerms}
+                renderPaymentBox={form.renderPaymentBox}
               />
               <p className={styles.secure}>
                 <Icon name="lock" size={16} />
@@ -174,7 +179,7 @@ export function CheckoutForm({
             </div>
           </aside>
         </div>
-        <BlockingOverlay active={form.processing} />
+        <BlockingOverlay active={form.processing} message={form.busyMessage} />
       </form>
     </>
   );

@@ -10,6 +10,7 @@ import { settings } from '@/config/settings';
 import { useAddressLocale } from '@/lib/address-locale';
 import { htmlToText } from '@/lib/html-text';
 import type { CartBinding } from '@/types/cart-binding';
+import type { PaymentBinding } from '@/types/payment-binding';
 import { CheckoutForm } from './checkout-form';
 import { LoginToggle } from './login-toggle';
 import styles from './checkout.module.css';
@@ -17,7 +18,7 @@ import styles from './checkout.module.css';
 export const EMPTY_CART = 'Your cart is currently empty.';
 export const MUST_LOG_IN = 'You must be logged in to checkout.';
 
-export function CheckoutView({ binding, loginForm }: { binding: CartBinding; loginForm: ReactNode }) {
+export function CheckoutView({ binding, loginForm, payments }: { binding: CartBinding; loginForm: ReactNode; payments?: PaymentBinding }) {
   const locale = useAddressLocale();
   // Once the order is placed the cart empties while the order page loads; the form
   // stays up (blocked) with the order as it was rather than flashing "empty cart".
@@ -55,7 +56,7 @@ export function CheckoutView({ binding, loginForm }: { binding: CartBinding; log
       </Notice>
     );
   else if (!locale.data) body = <p className={styles.loading} aria-busy="true">Loading your order…</p>;
-  else body = <CheckoutForm binding={binding} cart={cart} locale={locale.data} loginForm={loginForm} onPlaced={() => setPlaced(true)} />;
+  else body = <CheckoutForm binding={binding} cart={cart} locale={locale.data} loginForm={loginForm} onPlaced={() => setPlaced(true)} payments={payments} />;
 
   return (
     <div className={`container ${styles.page}`}>

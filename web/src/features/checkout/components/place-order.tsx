@@ -1,7 +1,7 @@
 // The bottom of "Your order": the payment methods, the privacy text, the terms (a link
 // that unfolds them in place and the required checkbox) and the place-order button,
 // whose text follows the chosen gateway.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PaymentMethods } from '@/components/payment/payment-methods';
 import { Button } from '@/components/ui/button';
 import { Collapsible } from '@/components/ui/collapsible';
@@ -27,6 +27,7 @@ export function PlaceOrder({
   processing,
   onChoosePaymentMethod,
   onTerms,
+  renderPaymentBox,
 }: {
   gateways: PaymentGateway[];
   paymentMethod: string;
@@ -36,6 +37,8 @@ export function PlaceOrder({
   processing: boolean;
   onChoosePaymentMethod: (id: string) => void;
   onTerms: (accepted: boolean) => void;
+  /** A gateway's payment form (the card's) in its box. */
+  renderPaymentBox?: (gateway: PaymentGateway, selected: boolean) => ReactNode;
 }) {
   const [termsOpen, setTermsOpen] = useState(false);
   const termsSettings = settings.checkout.terms;
@@ -47,7 +50,7 @@ export function PlaceOrder({
       {paymentNeeded && (
         <>
           <h3 className={styles.subheading}>Payment method</h3>
-          <PaymentMethods gateways={gateways} selected={paymentMethod} onSelect={onChoosePaymentMethod} disabled={processing} />
+          <PaymentMethods gateways={gateways} selected={paymentMethod} onSelect={onChoosePaymentMethod} disabled={processing} renderBox={renderPaymentBox} />
         </>
       )}
       <div className={`form-row place-order ${styles.placeOrder}`}>

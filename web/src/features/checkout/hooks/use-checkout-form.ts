@@ -1,14 +1,19 @@
 // The checkout form's behaviour: its values, the field checks (on input, change,
 // focusout and after a failed submit), the order review refreshes and placing the
-// order (idle → processing → the order page, or back to idle with the errors).
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+// order (idle → processing → the order page, or back to idle with the errors). A
+// gateway with a payment form (the card) takes part through its PaymentSubmission:
+// it prepares the payment data before the order call and reads the answer after.
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { settings } from '@/config/settings';
+import { raiseCheckoutError } from '@/components/payment/payment-methods';
+import { BUSY_MESSAGE } from '@/components/ui/blocking-overlay';
+import { settings, type PaymentGateway } from '@/config/settings';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { type AddressField, type AddressFieldKey, type AddressKind, type AddressLocale, addressFields, LOCATION_KEYS } from '@/lib/address-locale';
 import { leavePage } from '@/lib/leave-page';
 import { NOTICE_SCROLL, scrollToElement } from '@/lib/scroll';
 import type { CartBinding } from '@/types/cart-binding';
+import type { PaymentBinding, PaymentDataItem, PaymentNoticeState, PaymentSubmission } from '@/types/payment-binding';
 import type { FieldStatus, FieldStatuses } from '@/types/field-status';
 import type { Cart } from '@/types/store-api';
 import { applyCoupon, COUPON_APPLIED, type CouponOutcome } from '../api/apply-coupon';
@@ -59,15 +64,21 @@ function codeOfServerMessage(text: string): string {
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE);
 
-export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onPlaced: () => void = () => {}) {
+export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onPlaced: () => void = () => {}, payments?: PaymentBinding) {
   const navigate = useNavigate();
   const cart = binding.cart;
-  const gateways = useMemo(() => availableGateways(cart), [cart]);
+  const offered = useMemo(() => availableGateways(cart), [cart]);
   const accountMode = accountModeOf();
   const termsShown = settings.checkout.terms !== null;
   const paymentNeeded = cart?.needs_payment !== false;
 
-  const [values, setValues] = useState<CheckoutValues>(() => initialValues(cart, gateways.map((gateway) => gateway.id)));
+  const [values, setValues] = useState<CheckoutValues>(() => initialValues(cart, offered.map((gateway) => gateway.id)));
+  const [paying, setPaying] = useState(false);
+  const submissions = useRef(new Map<string, PaymentSubmission>());
+  const onSubmission = useCallback((gatewayId: string, submission: PaymentSubmission | null) => {
+    if (submission) submissions.current.set(gatewayId, submission);
+    else submissions.current.delete(gatewayId);
+  }, []);
   const [statuses, setStatuses] = useState<FieldStatuses>({});
   const [refreshing, setRefreshing] = useState(false);
   const [refreshError, setRefreshError] = useState<string | null>(null);
@@ -93,6 +104,11 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
   );
   const billingCountry = values.billing.country ?? '';
   const shippingCountry = values.shipping.country ?? '';
+  // A method with a country list shows only for a billing country on it (checked again as the country changes).
+  const gateways = useMemo(
+    () => (payments ? offered.filter((gateway) => payments.isAvailable(gateway.id, billingCountry)) : offered),
+    [offered, payments, billingCountry],
+  );
   const billingFields = useMemo(() => addressFields(locale, billingCountry, 'billing'), [locale, billingCountry]);
   const shippingFields = useMemo(() => addressFields(locale, shippingCountry, 'shipping'), [locale, shippingCountry]);
 
@@ -315,9 +331,10 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
 
   // ---- Placing the order -------------------------------------------------------------------
 
-  const goTo = (url: string) => {
+  const goTo = (url: string, paymentNotice?: string) => {
     const target = new URL(url, window.location.href);
-    if (target.origin === window.location.origin) navigate(target.pathname + target.search + target.hash);
+    const state: PaymentNoticeState | undefined = paymentNotice ? { paymentNotice } : undefined;
+    if (target.origin === window.location.origin) navigate(target.pathname + target.search + target.hash, { state });
     else leavePage(target.href);
   };
 
@@ -337,6 +354,7 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
     const fail = (notices: ServerNotice[], statuses: FieldStatuses) => {
       processingRef.current = false;
       setProcessing(false);
+      setPaying(false);
       setSubmitNotices(notices);
       setStatuses(statuses);
       setScrollRequest((count) => count + 1);
@@ -355,6 +373,29 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
       return;
     }
 
+    // The chosen gateway's payment form, if it has one: the order goes through it.
+    const withBox = paymentNeeded && payments?.hasBox(current.paymentMethod) === true;
+    const submission = withBox ? submissions.current.get(current.paymentMethod) : undefined;
+    /** A payment that failed: its message in the notice area, the fields checked again, the event raised. */
+    const failPayment = (message: string) => {
+      fail(message ? [{ tone: 'error', text: message, fieldId: null }] : [], next);
+      raiseCheckoutError(formRef.current, message);
+    };
+    if (withBox && !submission) {
+      failPayment(checkoutErrorText());
+      return;
+    }
+    let paymentData: PaymentDataItem[] = [];
+    if (submission) {
+      setPaying(true);
+      const prepared = await submission.prepare();
+      if (!prepared.ok) {
+        failPayment(prepared.message);
+        return;
+      }
+      paymentData = prepared.paymentData;
+    }
+
     try {
       // Rates picked since the last refresh go to the cart first: the order takes the cart's.
       const cartNow = latest.current.binding.cart;
@@ -366,12 +407,32 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
           await selectShippingRate(pkg.package_id, rateId);
         }
       }
-      const placed = await placeOrder(checkoutPayload(current, { accountMode, paymentNeeded }));
+      const placed = await placeOrder({ ...checkoutPayload(current, { accountMode, paymentNeeded }), payment_data: paymentData });
       onPlaced();
-      goTo(placed.payment_result.redirect_url);
       // The order emptied the cart: the header's mini-cart must show it.
       void latest.current.binding.refresh();
+      if (!submission) {
+        goTo(placed.payment_result.redirect_url);
+        return;
+      }
+      // The payment may need the shopper (3-D Secure) before the order is paid.
+      const outcome = await submission.complete(placed);
+      if (outcome.ok) goTo(outcome.redirect);
+      else if (outcome.redirect) goTo(outcome.redirect, outcome.message);
+      else failPayment(outcome.message);
     } catch (error) {
+      const refusal = submission?.refusal(error);
+      if (refusal) {
+        if (refusal.redirect) {
+          // Declined: the cart became an order that waits for payment on its own page.
+          onPlaced();
+          goTo(refusal.redirect, refusal.message);
+          void latest.current.binding.refresh();
+        } else {
+          failPayment(refusal.message);
+        }
+        return;
+      }
       const shown = new Set(checked.map((item) => item.id));
       const notices = failureNotices(error, shown, current.shipToDifferentAddress ? null : 'shipping_');
       const shownNotices = notices.length > 0 ? notices : [{ tone: 'error' as const, text: checkoutErrorText(), fieldId: null }];
@@ -404,6 +465,20 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
     firstInvalid?.focus({ preventScroll: true });
   }, [scrollRequest]);
 
+  /** The payment form under a gateway's radio (the card's), with what it needs of the checkout. */
+  const renderPaymentBox = payments
+    ? (gateway: PaymentGateway, selected: boolean): ReactNode =>
+        payments.renderBox({
+          gatewayId: gateway.id,
+          selected,
+          billing: values.billing,
+          amount: cart ? Number(cart.totals.total_price) : null,
+          createAccount: accountMode === 'required' || (accountMode === 'optional' && values.createAccount),
+          disabled: processing,
+          onSubmission,
+        })
+    : undefined;
+
   return {
     values,
     statuses,
@@ -417,6 +492,9 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
     refreshError,
     reviewStale,
     processing,
+    /** The busy overlay's message while a payment is being made. */
+    busyMessage: processing && paying ? BUSY_MESSAGE : undefined,
+    renderPaymentBox,
     submitNotices,
     pageNotice,
     pageNoticeRef,

@@ -1,5 +1,5 @@
 // The account area around its pages: the navigation (Dashboard, Orders, Addresses,
-// Account details, Log out) and the page itself.
+// Payment methods when the shop keeps cards, Account details, Log out) and the page itself.
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { NavLink } from '@/components/ui/link';
@@ -13,6 +13,8 @@ const LINKS = [
   // One order belongs under "Orders" too.
   { to: paths.accountOrders(), label: 'Orders', end: false, slug: 'orders', also: '/my-account/view-order/' },
   { to: paths.accountAddresses(), label: 'Addresses', end: false, slug: 'edit-address' },
+  // Adding a method belongs under "Payment methods" too.
+  { to: paths.accountPaymentMethods(), label: 'Payment methods', end: false, slug: 'payment-methods', also: '/my-account/add-payment-method', payments: true },
   { to: paths.accountDetails(), label: 'Account details', end: false, slug: 'edit-account' },
 ];
 
@@ -25,13 +27,14 @@ export function LogOutButton({ className, children = 'Log out' }: { className?: 
   );
 }
 
-export function AccountShell({ children }: { children: ReactNode }) {
+export function AccountShell({ children, paymentMethods = false }: { children: ReactNode; /** The shop keeps saved cards. */ paymentMethods?: boolean }) {
   const { pathname } = useLocation();
+  const links = LINKS.filter((link) => !('payments' in link) || paymentMethods);
   return (
     <div className={styles.shell}>
       <nav className={`woocommerce-MyAccount-navigation ${styles.nav}`} aria-label="Account pages">
         <ul>
-          {LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.slug} className={`woocommerce-MyAccount-navigation-link--${link.slug}`}>
               <NavLink
                 to={link.to}

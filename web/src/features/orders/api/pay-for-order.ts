@@ -1,8 +1,10 @@
 // POST /checkout/{id}?key=…&billing_email=… (Store API): pays a pending order with the
-// chosen method; the answer says where to send the shopper next.
+// chosen method (and what its payment form prepared, `payment_data`); the answer says
+// where to send the shopper next.
 import { useMutation } from '@tanstack/react-query';
 import { storeApiPost } from '@/lib/api-client';
 import type { Order } from '@/types/order';
+import type { PaymentDataItem } from '@/types/payment-binding';
 
 export interface PaymentResult {
   order_id: number;
@@ -10,14 +12,17 @@ export interface PaymentResult {
   payment_result: { payment_status: string; redirect_url: string };
 }
 
-export function payForOrder(order: Order, paymentMethod: string): Promise<PaymentResult> {
+export function payForOrder(order: Order, paymentMethod: string, paymentData: PaymentDataItem[] = []): Promise<PaymentResult> {
   return storeApiPost<PaymentResult>(
     `/checkout/${order.id}`,
-    { payment_method: paymentMethod, payment_data: [], billing_address: order.billing_address },
+    { payment_method: paymentMethod, payment_data: paymentData, billing_address: order.billing_address },
     { query: { key: order.order_key, billing_email: order.billing_address.email ?? '' } },
   );
 }
 
 export function usePayForOrder() {
-  return useMutation({ mutationFn: ({ order, paymentMethod }: { order: Order; paymentMethod: string }) => payForOrder(order, paymentMethod) });
+  return useMutation({
+    mutationFn: ({ order, paymentMethod, paymentData }: { order: Order; paymentMethod: string; paymentData?: PaymentDataItem[] }) =>
+      payForOrder(order, paymentMethod, paymentData),
+  });
 }
