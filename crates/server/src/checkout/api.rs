@@ -18,13 +18,12 @@ use crate::http::path::PathText;
 use crate::http::routes::ApiRoutes;
 use crate::http::store_api::{StoreCtx, StoreWrite};
 use crate::orders::view::checkout_json;
-use crate::session::constant_time_eq;
 use crate::state::{AppState, SharedState};
 use mail::MailContext;
 use rules::address::fields::FieldProblem;
 use rules::address::fields::{self, Kind, Surface};
 use rules::address::{Address, ADDRESS_FIELDS};
-use rules::orders::model::{OrderId, OrderStatus};
+use rules::orders::model::OrderId;
 
 pub fn routes() -> ApiRoutes<SharedState> {
     ApiRoutes::new()
@@ -676,13 +675,8 @@ async fn pay_for_order(
         // original; everything the payment changes comes from the body.
         let named = OrderQuery::parse(query.as_deref());
         let (key, email) = (named.key, named.billing_email);
-        let order = store::orders::find_order(&state.db, OrderId(id))
+        let order = crate::orders::service::find_by_key(&state.db, OrderId(id), &key)
             .await?
-            .filter(|o| {
-                o.status != OrderStatus::CheckoutDraft
-                    && !key.is_empty()
-                    && constant_time_eq(o.key.as_bytes(), key.as_bytes())
-            })
             .ok_or_else(invalid)?;
         let owner = order.customer_id.filter(|&c| c > 0);
         let allowed = match owner {

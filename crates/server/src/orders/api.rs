@@ -14,7 +14,6 @@ use crate::http::path::PathText;
 use crate::http::routes::ApiRoutes;
 use crate::http::store_api::{StoreCtx, StoreWrite};
 use crate::rate_limit::{self, Action};
-use crate::session::constant_time_eq;
 use crate::state::{AppState, SharedState};
 use rules::orders::model::{Order, OrderId, OrderStatus};
 
@@ -73,10 +72,8 @@ async fn get_order(
         .unwrap_or_default();
     let result = async {
         let id = parse_id(&id)?;
-        let order = store::orders::find_order(&state.db, id)
+        let order = super::service::find_by_key(&state.db, id, &key)
             .await?
-            .filter(|o| o.status != OrderStatus::CheckoutDraft)
-            .filter(|o| !key.is_empty() && constant_time_eq(o.key.as_bytes(), key.as_bytes()))
             .ok_or_else(not_found)?;
         Ok::<_, ApiError>(render(&state, &ctx, &order))
     }

@@ -67,6 +67,16 @@ pub struct Edited {
     pub mails_queued: usize,
 }
 
+/// A placed order named by its id and key (the thank-you, order-pay and payment
+/// pages' way): None unless the key is the order's, compared in constant time.
+pub async fn find_by_key(db: &Db, id: OrderId, key: &str) -> Result<Option<Order>, StoreError> {
+    Ok(store::orders::find_order(db, id).await?.filter(|o| {
+        o.status != OrderStatus::CheckoutDraft
+            && !key.is_empty()
+            && crate::session::constant_time_eq(o.key.as_bytes(), key.as_bytes())
+    }))
+}
+
 /// Puts back the stock the order's lines took, once: the order remembers it gave it
 /// back.
 pub async fn return_stock(

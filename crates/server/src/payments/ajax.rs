@@ -344,28 +344,20 @@ async fn confirm_change_payment(state: &AppState, ctx: &StoreCtx, form: &Form) -
             "You must be logged in to change the payment method.",
         );
     }
-    match store::payments::find_intent(&state.db, &id).await {
-        Ok(Some(r))
-            if r.kind == IntentKind::Setup && r.customer_id == Some(ctx.session.user_id) => {}
-        Ok(_) => return failure(StatusCode::BAD_REQUEST, messages::GENERIC_ERROR),
-        Err(_) => return failure(StatusCode::INTERNAL_SERVER_ERROR, messages::GENERIC_ERROR),
-    }
-    let Some(provider) = state.provider.clone() else {
-        return failure(StatusCode::NOT_FOUND, messages::GENERIC_ERROR);
-    };
-    let si = match provider
-        .client
-        .retrieve_setup_intent(&payments::SetupIntentId::new(id.clone()))
-        .await
-    {
-        Ok(si) => si,
-        Err(_) => return failure(StatusCode::BAD_GATEWAY, messages::UNREACHABLE),
-    };
-    let (Some(pm), "succeeded") = (si.payment_method.as_ref(), si.status.as_str()) else {
-        return failure(StatusCode::PAYMENT_REQUIRED, messages::UNABLE_TO_SAVE);
-    };
-    let Some(keep) = keep_method(&provider, ctx.session.user_id, pm.id(), ctx.now).await else {
-        return failure(StatusCode::BAD_GATEWAY, messages::UNREACHABLE);
+    let keep = match succeeded_setup(state, ctx.session.user_id, &id, ctx.now).await {
+        Ok(keep) => keep,
+        Err(SetupProblem::NotTheirs) => {
+            return failure(StatusCode::BAD_REQUEST, messages::GENERIC_ERROR)
+        }
+        Err(SetupProblem::NotSucceeded) => {
+            return failure(StatusCode::PAYMENT_REQUIRED, messages::UNABLE_TO_SAVE)
+        }
+        Err(SetupProblem::Unreachable) => {
+            return failure(StatusCode::BAD_GATEWAY, messages::UNREACHABLE)
+        }
+        Err(SetupProblem::Store) => {
+            return failure(StatusCode::INTERNAL_SERVER_ERROR, messages::GENERIC_ERROR)
+        }
     };
     let changed = async {
         let mut tx = state.db.begin_write().await?;
@@ -419,24 +411,7 @@ pub async fn keep_confirmed_setup(state: &AppState, customer: i64, setup_intent:
     let Some(id) = intent_id(setup_intent).filter(|i| i.starts_with("seti_")) else {
         return;
     };
-    let Some(provider) = state.provider.clone() else {
-        return;
-    };
-    match store::payments::find_intent(&state.db, &id).await {
-        Ok(Some(r)) if r.kind == IntentKind::Setup && r.customer_id == Some(customer) => {}
-        _ => return,
-    }
-    let Ok(si) = provider
-        .client
-        .retrieve_setup_intent(&payments::SetupIntentId::new(id.clone()))
-        .await
-    else {
-        return;
-    };
-    let (Some(pm), "succeeded") = (si.payment_method.as_ref(), si.status.as_str()) else {
-        return;
-    };
-    let Some(keep) = keep_method(&provider, customer, pm.id(), now).await else {
+    let Ok(keep) = succeeded_setup(state, customer, &id, now).await else {
         return;
     };
     let kept = async {
@@ -450,6 +425,42 @@ pub async fn keep_confirmed_setup(state: &AppState, customer: i64, setup_intent:
     if let Err(e) = kept {
         tracing::error!(error = %e, "a confirmed payment method could not be kept");
     }
+}
+
+/// Why a setup intent gives no method to keep.
+enum SetupProblem {
+    /// The shop did not make it for this customer.
+    NotTheirs,
+    NotSucceeded,
+    Unreachable,
+    Store,
+}
+
+/// The method a setup intent of `customer` set up, read back from the provider: only
+/// an intent the shop made for them, and only once it succeeded.
+async fn succeeded_setup(
+    state: &AppState,
+    customer: i64,
+    id: &str,
+    now: i64,
+) -> Result<super::settle::KeepMethod, SetupProblem> {
+    let provider = state.provider.clone().ok_or(SetupProblem::Unreachable)?;
+    match store::payments::find_intent(&state.db, id).await {
+        Ok(Some(r)) if r.kind == IntentKind::Setup && r.customer_id == Some(customer) => {}
+        Ok(_) => return Err(SetupProblem::NotTheirs),
+        Err(_) => return Err(SetupProblem::Store),
+    }
+    let si = provider
+        .client
+        .retrieve_setup_intent(&payments::SetupIntentId::new(id))
+        .await
+        .map_err(|_| SetupProblem::Unreachable)?;
+    let (Some(pm), "succeeded") = (si.payment_method.as_ref(), si.status.as_str()) else {
+        return Err(SetupProblem::NotSucceeded);
+    };
+    keep_method(&provider, customer, pm.id(), now)
+        .await
+        .ok_or(SetupProblem::Unreachable)
 }
 
 /// wc_stripe_update_failed_order: the page could not finish a payment; the order

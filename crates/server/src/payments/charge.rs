@@ -265,10 +265,7 @@ async fn attempt_charge(
                 &order.billing.full_name(),
             )
             .await
-            .map_err(|e| match e {
-                CustomerError::Store(s) => ChargeError::Store(s),
-                CustomerError::Provider(p) => unreachable(p),
-            })?;
+            .map_err(ChargeError::from)?;
             (
                 PaymentMethodId::new(saved.provider_method_id),
                 Some(provider_customer),
@@ -291,10 +288,7 @@ async fn attempt_charge(
                         &order.billing.full_name(),
                     )
                     .await
-                    .map_err(|e| match e {
-                        CustomerError::Store(s) => ChargeError::Store(s),
-                        CustomerError::Provider(p) => unreachable(p),
-                    })?,
+                    .map_err(ChargeError::from)?,
                 ),
                 _ => None,
             };
@@ -550,6 +544,18 @@ async fn record(
 pub enum CustomerError {
     Store(StoreError),
     Provider(payments::Error),
+}
+
+impl From<CustomerError> for ChargeError {
+    fn from(e: CustomerError) -> Self {
+        match e {
+            CustomerError::Store(s) => ChargeError::Store(s),
+            CustomerError::Provider(p) => {
+                tracing::warn!(error = %p, "the payment provider could not make the customer");
+                ChargeError::Unreachable
+            }
+        }
+    }
 }
 
 /// The provider's customer behind the account, made on first need.

@@ -9,13 +9,12 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::{json, Map, Value};
 
-use rules::orders::model::{Order, OrderId, OrderStatus};
+use rules::orders::model::{Order, OrderId};
 use rules::payments::messages;
 
 use crate::error::ApiError;
 use crate::http::json::json_value;
 use crate::http::store_api::StoreCtx;
-use crate::session::constant_time_eq;
 use crate::state::{AppState, SharedState};
 
 /// Nonce actions of the payment calls, as the original names them.
@@ -128,14 +127,8 @@ async fn order_named(
         .and_then(|i| i.parse::<i64>().ok())
         .filter(|&i| i > 0)
         .ok_or_else(invalid)?;
-    let key = key.unwrap_or("");
-    let order = store::orders::find_order(&state.db, OrderId(id))
+    let order = crate::orders::service::find_by_key(&state.db, OrderId(id), key.unwrap_or(""))
         .await?
-        .filter(|o| {
-            o.status != OrderStatus::CheckoutDraft
-                && !key.is_empty()
-                && constant_time_eq(o.key.as_bytes(), key.as_bytes())
-        })
         .ok_or_else(invalid)?;
     // An account's order is paid by that account.
     if let Some(owner) = order.customer_id.filter(|&c| c > 0) {

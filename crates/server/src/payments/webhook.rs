@@ -104,11 +104,11 @@ pub async fn process(state: &AppState, event: &Event, now: i64) -> Result<(), St
             if event.event_type == "payment_intent.payment_failed" && facts.failure.is_none() {
                 facts.failure = Some(rules::payments::messages::PAYMENT_FAILED.to_string());
             }
-            let Some((order_id, latest)) = order_for(state, &intent).await? else {
+            let record = store::payments::find_intent(&state.db, intent.id.as_str()).await?;
+            let Some((order_id, latest)) = order_for(state, &intent, record.as_ref()).await? else {
                 return note_only(state, event, &object_id, now).await;
             };
             // A method the shopper asked to keep, read before the transaction.
-            let record = store::payments::find_intent(&state.db, intent.id.as_str()).await?;
             let keep = match (&record, state.provider.as_ref(), intent.payment_method_id()) {
                 (Some(r), Some(p), Some(pm))
                     if r.save_method && r.customer_id.is_some() && facts.status.is_paid() =>
@@ -117,19 +117,9 @@ pub async fn process(state: &AppState, event: &Event, now: i64) -> Result<(), St
                 }
                 _ => None,
             };
-            let mut tx = state.db.begin_write().await?;
-            if !store::payments::record_event(
-                &mut tx,
-                event.id.as_str(),
-                &event.event_type,
-                &object_id,
-                now,
-            )
-            .await?
-            {
-                tx.rollback().await?;
+            let Some(mut tx) = first_delivery(state, event, &object_id, now).await? else {
                 return Ok(());
-            }
+            };
             let applied =
                 settle::apply_in(&mut tx, &state.db, order_id, &facts, latest, &mail, now).await?;
             if let Some(keep) = keep {
@@ -149,19 +139,9 @@ pub async fn process(state: &AppState, event: &Event, now: i64) -> Result<(), St
                 .as_array()
                 .cloned()
                 .unwrap_or_default();
-            let mut tx = state.db.begin_write().await?;
-            if !store::payments::record_event(
-                &mut tx,
-                event.id.as_str(),
-                &event.event_type,
-                &object_id,
-                now,
-            )
-            .await?
-            {
-                tx.rollback().await?;
+            let Some(mut tx) = first_delivery(state, event, &object_id, now).await? else {
                 return Ok(());
-            }
+            };
             let mut changed = false;
             for refund in refunds {
                 let (Some(id), Some(amount)) = (refund["id"].as_str(), refund["amount"].as_i64())
@@ -190,19 +170,9 @@ pub async fn process(state: &AppState, event: &Event, now: i64) -> Result<(), St
             let charge_id = event.data.object["charge"].as_str().unwrap_or("");
             let intent_id = event.data.object["payment_intent"].as_str().unwrap_or("");
             let order = order_of_intent(state, intent_id).await?.map(|(id, _)| id);
-            let mut tx = state.db.begin_write().await?;
-            if !store::payments::record_event(
-                &mut tx,
-                event.id.as_str(),
-                &event.event_type,
-                &object_id,
-                now,
-            )
-            .await?
-            {
-                tx.rollback().await?;
+            let Some(mut tx) = first_delivery(state, event, &object_id, now).await? else {
                 return Ok(());
-            }
+            };
             if let Some(order) = order {
                 let reason = event.data.object["reason"].as_str().unwrap_or("general");
                 store::orders::add_note(
@@ -237,19 +207,9 @@ pub async fn process(state: &AppState, event: &Event, now: i64) -> Result<(), St
                 }
                 _ => None,
             };
-            let mut tx = state.db.begin_write().await?;
-            if !store::payments::record_event(
-                &mut tx,
-                event.id.as_str(),
-                &event.event_type,
-                &object_id,
-                now,
-            )
-            .await?
-            {
-                tx.rollback().await?;
+            let Some(mut tx) = first_delivery(state, event, &object_id, now).await? else {
                 return Ok(());
-            }
+            };
             store::payments::set_intent_status(
                 &mut tx,
                 intent.id.as_str(),
@@ -267,6 +227,24 @@ pub async fn process(state: &AppState, event: &Event, now: i64) -> Result<(), St
     }
 }
 
+/// The transaction that acts on an event, with the event noted in it; None when it
+/// was noted before (a delivery again: nothing more to do).
+async fn first_delivery(
+    state: &AppState,
+    event: &Event,
+    object_id: &str,
+    now: i64,
+) -> Result<Option<store::orders::Tx<'static>>, StoreError> {
+    let mut tx = state.db.begin_write().await?;
+    let id = event.id.as_str();
+    if store::payments::record_event(&mut tx, id, &event.event_type, object_id, now).await? {
+        Ok(Some(tx))
+    } else {
+        tx.rollback().await?;
+        Ok(None)
+    }
+}
+
 /// An event the shop does not act on (or about an object it did not make): noted, so
 /// its deliveries can be told apart from new ones.
 async fn note_only(
@@ -275,16 +253,9 @@ async fn note_only(
     object_id: &str,
     now: i64,
 ) -> Result<(), StoreError> {
-    let mut tx = state.db.begin_write().await?;
-    store::payments::record_event(
-        &mut tx,
-        event.id.as_str(),
-        &event.event_type,
-        object_id,
-        now,
-    )
-    .await?;
-    tx.commit().await?;
+    if let Some(tx) = first_delivery(state, event, object_id, now).await? {
+        tx.commit().await?;
+    }
     Ok(())
 }
 
@@ -293,9 +264,13 @@ async fn note_only(
 async fn order_for(
     state: &AppState,
     intent: &payments::PaymentIntent,
+    record: Option<&store::payments::IntentRecord>,
 ) -> Result<Option<(OrderId, bool)>, StoreError> {
-    if let Some(found) = order_of_intent(state, intent.id.as_str()).await? {
-        return Ok(Some(found));
+    if let Some(r) = record.filter(|r| r.kind == IntentKind::Payment && r.order_id > 0) {
+        let latest = store::payments::latest_order_intent(&state.db, OrderId(r.order_id))
+            .await?
+            .is_none_or(|l| l.intent_id == r.intent_id);
+        return Ok(Some((OrderId(r.order_id), latest)));
     }
     let Some(id) = intent
         .metadata
