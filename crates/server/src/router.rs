@@ -36,7 +36,10 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
         // The unversioned root answers like v1, as in the original.
         .alias("/wp-json/wc/store", store_api)
         .nest(FERROSHOP_API_ROOT, shop_api)
-        .nest(crate::staff::api::API_ROOT, crate::staff::api::routes())
+        .nest(
+            crate::staff::api::API_ROOT,
+            crate::staff::api::routes().merge(crate::staff::refunds::routes()),
+        )
         .get("/media/{file}", crate::web::media)
         .get("/healthz", || async { "ok" })
 }

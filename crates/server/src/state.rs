@@ -33,7 +33,7 @@ pub struct AppState {
     /// WebP copies of the shop's photographs, made on first request.
     pub images: crate::catalog::images::ImageCopies,
     /// The card payment provider, when the shop has its keys.
-    pub provider: Option<Arc<crate::payments::Provider>>,
+    pub provider: Option<Arc<crate::payments::provider::Provider>>,
 }
 
 /// Stock stamps come from each instance's clock and commit in any order; reading a
@@ -58,7 +58,7 @@ impl AppState {
         let pages = Pages::load(&config.web_dir, &config.render);
         let images =
             crate::catalog::images::ImageCopies::new(config.render.image_cache_mb * 1024 * 1024);
-        let provider = crate::payments::Provider::connect(&config.payments)
+        let provider = crate::payments::provider::Provider::connect(&config.payments)
             .map_err(|e| store::StoreError::Config(format!("payments: {e}")))?;
         Ok(Arc::new(AppState {
             address: config.address(bound),

@@ -1,6 +1,6 @@
 // How the forms that take a payment (the checkout, the order-pay page) meet the card
 // gateway without importing it: the app builds a PaymentBinding from the payments
-// feature (app/payment-binding.tsx) and hands it to them. A gateway with a payment box
+// feature and hands it to them. A gateway with a payment box
 // (the card form) registers a PaymentSubmission, through which the form submits.
 import type { ReactNode } from 'react';
 

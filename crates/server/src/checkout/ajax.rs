@@ -642,7 +642,7 @@ async fn paid_at_provider(
             ..
         }) => {
             let nonce = state.keys.nonce(
-                crate::payments::page_settings::UPDATE_ORDER_STATUS,
+                crate::payments::nonces::UPDATE_ORDER_STATUS,
                 &session,
                 ctx.now,
             );

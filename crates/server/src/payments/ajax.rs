@@ -21,7 +21,7 @@ use rules::payments::methods::MethodType;
 use store::payments::{IntentKind, IntentRecord};
 
 use super::charge::{self, facts_of, intent_id, keep_method, CustomerError};
-use super::page_settings as nonces;
+use super::nonces;
 use super::settle;
 use crate::http::json::json_value;
 use crate::http::params::Params;
@@ -29,8 +29,7 @@ use crate::http::store_api::StoreCtx;
 use crate::rate_limit::{self, Action};
 use crate::state::AppState;
 
-/// Where the appearance the storefront computed from the theme is kept.
-pub const APPEARANCE_SETTING: &str = "payments.appearance";
+use super::page_settings::APPEARANCE_SETTING;
 /// The largest appearance kept.
 const MAX_APPEARANCE_BYTES: usize = 16 * 1024;
 
@@ -344,18 +343,18 @@ async fn confirm_change_payment(state: &AppState, ctx: &StoreCtx, form: &Form) -
             "You must be logged in to change the payment method.",
         );
     }
-    let keep = match succeeded_setup(state, ctx.session.user_id, &id, ctx.now).await {
+    let keep = match super::saved::succeeded_setup(state, ctx.session.user_id, &id, ctx.now).await {
         Ok(keep) => keep,
-        Err(SetupProblem::NotTheirs) => {
+        Err(super::saved::SetupProblem::NotTheirs) => {
             return failure(StatusCode::BAD_REQUEST, messages::GENERIC_ERROR)
         }
-        Err(SetupProblem::NotSucceeded) => {
+        Err(super::saved::SetupProblem::NotSucceeded) => {
             return failure(StatusCode::PAYMENT_REQUIRED, messages::UNABLE_TO_SAVE)
         }
-        Err(SetupProblem::Unreachable) => {
+        Err(super::saved::SetupProblem::Unreachable) => {
             return failure(StatusCode::BAD_GATEWAY, messages::UNREACHABLE)
         }
-        Err(SetupProblem::Store) => {
+        Err(super::saved::SetupProblem::Store) => {
             return failure(StatusCode::INTERNAL_SERVER_ERROR, messages::GENERIC_ERROR)
         }
     };
@@ -402,65 +401,6 @@ async fn confirm_change_payment(state: &AppState, ctx: &StoreCtx, form: &Form) -
         ),
         Err(_) => failure(StatusCode::INTERNAL_SERVER_ERROR, messages::GENERIC_ERROR),
     }
-}
-
-/// Keeps the method of a setup intent the page confirmed itself (a challenge was
-/// needed), when the customer comes back with it (`?setup_intent=seti_…`). Reads the
-/// intent from the provider; keeping it twice keeps it once.
-pub async fn keep_confirmed_setup(state: &AppState, customer: i64, setup_intent: &str, now: i64) {
-    let Some(id) = intent_id(setup_intent).filter(|i| i.starts_with("seti_")) else {
-        return;
-    };
-    let Ok(keep) = succeeded_setup(state, customer, &id, now).await else {
-        return;
-    };
-    let kept = async {
-        let mut tx = state.db.begin_write().await?;
-        store::payments::save_method(&mut tx, &keep.method).await?;
-        store::payments::set_intent_status(&mut tx, &id, "succeeded", now).await?;
-        tx.commit().await?;
-        Ok::<_, store::StoreError>(())
-    }
-    .await;
-    if let Err(e) = kept {
-        tracing::error!(error = %e, "a confirmed payment method could not be kept");
-    }
-}
-
-/// Why a setup intent gives no method to keep.
-enum SetupProblem {
-    /// The shop did not make it for this customer.
-    NotTheirs,
-    NotSucceeded,
-    Unreachable,
-    Store,
-}
-
-/// The method a setup intent of `customer` set up, read back from the provider: only
-/// an intent the shop made for them, and only once it succeeded.
-async fn succeeded_setup(
-    state: &AppState,
-    customer: i64,
-    id: &str,
-    now: i64,
-) -> Result<super::settle::KeepMethod, SetupProblem> {
-    let provider = state.provider.clone().ok_or(SetupProblem::Unreachable)?;
-    match store::payments::find_intent(&state.db, id).await {
-        Ok(Some(r)) if r.kind == IntentKind::Setup && r.customer_id == Some(customer) => {}
-        Ok(_) => return Err(SetupProblem::NotTheirs),
-        Err(_) => return Err(SetupProblem::Store),
-    }
-    let si = provider
-        .client
-        .retrieve_setup_intent(&payments::SetupIntentId::new(id))
-        .await
-        .map_err(|_| SetupProblem::Unreachable)?;
-    let (Some(pm), "succeeded") = (si.payment_method.as_ref(), si.status.as_str()) else {
-        return Err(SetupProblem::NotSucceeded);
-    };
-    keep_method(&provider, customer, pm.id(), now)
-        .await
-        .ok_or(SetupProblem::Unreachable)
 }
 
 /// wc_stripe_update_failed_order: the page could not finish a payment; the order

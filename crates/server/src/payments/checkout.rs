@@ -9,7 +9,7 @@ use serde_json::Value;
 use rules::orders::model::Order;
 
 use super::charge::{charge, ChargeError, Charged, PayRequest};
-use super::page_settings::UPDATE_ORDER_STATUS;
+use super::nonces::UPDATE_ORDER_STATUS;
 use crate::error::ApiError;
 use crate::http::json::json_value;
 use crate::http::store_api::StoreCtx;

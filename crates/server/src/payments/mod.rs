@@ -8,19 +8,19 @@ pub mod ajax;
 pub mod charge;
 pub mod checkout;
 pub mod cli;
+pub mod nonces;
 pub mod page_settings;
+pub mod provider;
 pub mod saved;
 pub mod settle;
 pub mod staff;
 pub mod webhook;
 
-use std::sync::Arc;
-
 use crate::http::routes::ApiRoutes;
 use crate::state::SharedState;
 
 use crate::config::payments::PaymentsConfig;
-use payments::{Client, ClientConfig, PublishableKey, WebhookSecret};
+pub use provider::Provider;
 use rules::payments::{Gateway, Gateways};
 
 /// The payment calls of the shop's own API.
@@ -36,30 +36,6 @@ pub fn routes() -> ApiRoutes<SharedState> {
             "/account/payment-methods/{id}/delete",
             saved::delete_payment_method,
         )
-}
-
-/// The provider, connected with the shop's keys.
-pub struct Provider {
-    pub client: Client,
-    pub publishable_key: PublishableKey,
-    pub webhook_secret: Option<WebhookSecret>,
-}
-
-impl Provider {
-    /// The provider as configured; None when the shop has no keys.
-    pub fn connect(config: &PaymentsConfig) -> Result<Option<Arc<Provider>>, payments::Error> {
-        let (Some(publishable), Some(secret)) = (&config.publishable_key, &config.secret_key)
-        else {
-            return Ok(None);
-        };
-        let mut client = ClientConfig::new(secret.clone());
-        client.base_url = config.api_base.clone();
-        Ok(Some(Arc::new(Provider {
-            client: Client::new(client)?,
-            publishable_key: publishable.clone(),
-            webhook_secret: config.webhook_secret.clone(),
-        })))
-    }
 }
 
 /// Puts the provider's methods before the offline ones when the shop is connected;

@@ -12,20 +12,14 @@ use serde_json::{json, Map, Value};
 use rules::orders::model::{Order, OrderId};
 use rules::payments::messages;
 
+use super::nonces::*;
 use crate::error::ApiError;
 use crate::http::json::json_value;
 use crate::http::store_api::StoreCtx;
 use crate::state::{AppState, SharedState};
 
-/// Nonce actions of the payment calls, as the original names them.
-pub const CREATE_PAYMENT_INTENT: &str = "wc_stripe_create_payment_intent_nonce";
-pub const UPDATE_PAYMENT_INTENT: &str = "wc_stripe_update_payment_intent_nonce";
-pub const CREATE_SETUP_INTENT: &str = "wc_stripe_create_setup_intent_nonce";
-pub const CREATE_AND_CONFIRM_SETUP_INTENT: &str = "wc_stripe_create_and_confirm_setup_intent_nonce";
-pub const UPDATE_FAILED_ORDER: &str = "wc_stripe_update_failed_order_nonce";
-pub const UPDATE_ORDER_STATUS: &str = "wc_stripe_update_order_status_nonce";
-pub const CONFIRM_CHANGE_PAYMENT: &str = "wc_stripe_confirm_change_payment_nonce";
-pub const SAVE_APPEARANCE: &str = "wc_stripe_save_appearance_nonce";
+/// Where the appearance the storefront computed from the theme is kept.
+pub const APPEARANCE_SETTING: &str = "payments.appearance";
 
 /// Where the settings are asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,7 +185,7 @@ async fn build(
     } else {
         Value::Array(Vec::new())
     };
-    let appearance = store::settings::get(&state.db, super::ajax::APPEARANCE_SETTING).await?;
+    let appearance = store::settings::get(&state.db, APPEARANCE_SETTING).await?;
     let appearance: Value = appearance
         .and_then(|a| serde_json::from_str(&a).ok())
         .unwrap_or(Value::Null);

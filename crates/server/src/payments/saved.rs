@@ -9,11 +9,13 @@ use serde_json::{json, Value};
 use payments::{CustomerId, IdempotencyKey, PaymentMethodId, UpdateCustomer};
 use store::payments::SavedMethod;
 
+use super::charge::{intent_id, keep_method};
 use crate::error::ApiError;
 use crate::http::json::json_value;
 use crate::http::path::PathText;
 use crate::http::store_api::{StoreCtx, StoreWrite};
 use crate::state::{AppState, SharedState};
+use store::payments::IntentKind;
 
 fn method_json(m: &SavedMethod) -> Value {
     json!({
@@ -71,7 +73,7 @@ pub async fn list_payment_methods(
         let pairs: Vec<(String, String)> =
             serde_urlencoded::from_str(query.as_deref().unwrap_or("")).unwrap_or_default();
         if let Some((_, setup)) = pairs.iter().find(|(k, _)| k == "setup_intent") {
-            super::ajax::keep_confirmed_setup(&state, ctx.session.user_id, setup, ctx.now).await;
+            keep_confirmed_setup(&state, ctx.session.user_id, setup, ctx.now).await;
         }
         Ok(json_value(
             StatusCode::OK,
@@ -182,4 +184,63 @@ pub async fn detach(state: &AppState, method: &SavedMethod) {
     {
         tracing::warn!(error = %e, "a deleted payment method could not be detached at the provider");
     }
+}
+
+/// Keeps the method of a setup intent the page confirmed itself (a challenge was
+/// needed), when the customer comes back with it (`?setup_intent=seti_…`). Reads the
+/// intent from the provider; keeping it twice keeps it once.
+pub async fn keep_confirmed_setup(state: &AppState, customer: i64, setup_intent: &str, now: i64) {
+    let Some(id) = intent_id(setup_intent).filter(|i| i.starts_with("seti_")) else {
+        return;
+    };
+    let Ok(keep) = succeeded_setup(state, customer, &id, now).await else {
+        return;
+    };
+    let kept = async {
+        let mut tx = state.db.begin_write().await?;
+        store::payments::save_method(&mut tx, &keep.method).await?;
+        store::payments::set_intent_status(&mut tx, &id, "succeeded", now).await?;
+        tx.commit().await?;
+        Ok::<_, store::StoreError>(())
+    }
+    .await;
+    if let Err(e) = kept {
+        tracing::error!(error = %e, "a confirmed payment method could not be kept");
+    }
+}
+
+/// Why a setup intent gives no method to keep.
+pub enum SetupProblem {
+    /// The shop did not make it for this customer.
+    NotTheirs,
+    NotSucceeded,
+    Unreachable,
+    Store,
+}
+
+/// The method a setup intent of `customer` set up, read back from the provider: only
+/// an intent the shop made for them, and only once it succeeded.
+pub async fn succeeded_setup(
+    state: &AppState,
+    customer: i64,
+    id: &str,
+    now: i64,
+) -> Result<super::settle::KeepMethod, SetupProblem> {
+    let provider = state.provider.clone().ok_or(SetupProblem::Unreachable)?;
+    match store::payments::find_intent(&state.db, id).await {
+        Ok(Some(r)) if r.kind == IntentKind::Setup && r.customer_id == Some(customer) => {}
+        Ok(_) => return Err(SetupProblem::NotTheirs),
+        Err(_) => return Err(SetupProblem::Store),
+    }
+    let si = provider
+        .client
+        .retrieve_setup_intent(&payments::SetupIntentId::new(id))
+        .await
+        .map_err(|_| SetupProblem::Unreachable)?;
+    let (Some(pm), "succeeded") = (si.payment_method.as_ref(), si.status.as_str()) else {
+        return Err(SetupProblem::NotSucceeded);
+    };
+    keep_method(&provider, customer, pm.id(), now)
+        .await
+        .ok_or(SetupProblem::Unreachable)
 }

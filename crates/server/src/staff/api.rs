@@ -35,8 +35,6 @@ pub fn routes() -> ApiRoutes<SharedState> {
         .get("/orders/{id}/notes", list_notes)
         .post("/orders/{id}/notes", create_note)
         .get("/orders/{id}/notes/{note_id}", get_note)
-        .get("/orders/{id}/refunds", super::refunds::list_refunds)
-        .post("/orders/{id}/refunds", super::refunds::create_refund)
 }
 
 /// Every answer: orders carry customers' addresses, so no cache keeps a copy.
@@ -368,7 +366,7 @@ async fn update_order(
                     &key.actor().to_string(),
                 )
                 .await
-                .map_err(super::refunds::pay_error)?
+                .map_err(ApiError::from)?
                 {
                     let now = find_order(&state, id).await?;
                     if now.status == to {

@@ -20,24 +20,33 @@ use rules::catalog::csv::parse_price;
 use rules::orders::model::OrderStatus;
 use store::payments::Refund;
 
-pub fn pay_error(e: StaffPayError) -> ApiError {
-    match e {
-        StaffPayError::NotFound => ApiError::new(
-            StatusCode::NOT_FOUND,
-            "woocommerce_rest_shop_order_invalid_id",
-            "Invalid ID.",
-        ),
-        StaffPayError::Refused(m) => ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "woocommerce_rest_cannot_create_order_refund",
-            m,
-        ),
-        StaffPayError::Provider(m) => ApiError::new(
-            StatusCode::BAD_GATEWAY,
-            "woocommerce_rest_cannot_create_order_refund",
-            m,
-        ),
-        StaffPayError::Store(e) => e.into(),
+/// The refund calls, under the staff API's root beside `api::routes`.
+pub fn routes() -> crate::http::routes::ApiRoutes<SharedState> {
+    crate::http::routes::ApiRoutes::new()
+        .get("/orders/{id}/refunds", list_refunds)
+        .post("/orders/{id}/refunds", create_refund)
+}
+
+impl From<StaffPayError> for ApiError {
+    fn from(e: StaffPayError) -> Self {
+        match e {
+            StaffPayError::NotFound => ApiError::new(
+                StatusCode::NOT_FOUND,
+                "woocommerce_rest_shop_order_invalid_id",
+                "Invalid ID.",
+            ),
+            StaffPayError::Refused(m) => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "woocommerce_rest_cannot_create_order_refund",
+                m,
+            ),
+            StaffPayError::Provider(m) => ApiError::new(
+                StatusCode::BAD_GATEWAY,
+                "woocommerce_rest_cannot_create_order_refund",
+                m,
+            ),
+            StaffPayError::Store(e) => e.into(),
+        }
     }
 }
 
@@ -123,7 +132,7 @@ pub async fn create_refund(
             if through_provider && pay::paid_by_provider(&order) {
                 pay::refund(&state, id, amount, &reason, &actor, now)
                     .await
-                    .map_err(pay_error)?;
+                    .map_err(ApiError::from)?;
             } else {
                 if through_provider {
                     return Err(ApiError::new(
