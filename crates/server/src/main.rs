@@ -35,6 +35,9 @@ Orders and API keys:
   orders set-status    processing (payment received), completed, cancelled or
                        refunded; the note is kept with the change, customer mails
                        are queued and sent by the running shop
+  orders refund        AMOUNT (all that is left when left out) back through the card
+                       provider when the order was paid there, else recorded as
+                       refunded by hand; the refunds reaching the total refund the order
   api-keys create      prints the consumer key and secret once; permissions default
                        to read
 

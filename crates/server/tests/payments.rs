@@ -1171,6 +1171,91 @@ async fn staff_capture_an_authorised_payment_and_refund_it(backend: Backend) {
     app.stop().await;
 }
 
+/// Runs `ferroshop ARGS --database …` connected to the emulator; its output and status.
+async fn command(app: &TestApp, args: &[&str]) -> (i32, String) {
+    let database = config(app).database_url.clone();
+    let base = Emulator::shared().base_url.clone();
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let dir = app.dir.clone();
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ferroshop"))
+            .args(&args)
+            .arg("--database")
+            .arg(database)
+            .current_dir(dir)
+            .env_remove("FERROSHOP_CONFIG")
+            .env("FERROSHOP_STRIPE_PUBLISHABLE_KEY", PUBLISHABLE_KEY)
+            .env("FERROSHOP_STRIPE_SECRET_KEY", SECRET_KEY)
+            .env("FERROSHOP_STRIPE_API_BASE", base)
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code().unwrap_or(-1), text)
+}
+
+async fn the_command_line_captures_and_refunds_card_orders_and_records_other_refunds(
+    backend: Backend,
+) {
+    let Some(app) = spawn_paying(backend, |c| {
+        c.payments.capture = ferroshop::config::payments::Capture::Manual
+    })
+    .await
+    else {
+        return;
+    };
+    let mut b = Browser::new(&app).await;
+    b.add(BEANIE, 1).await;
+    let pm = Emulator::shared().create_card("4242424242424242").await;
+    let (_, order) = b.checkout(card(pm.as_str())).await;
+    let id = order["order_id"].as_i64().unwrap();
+    assert_eq!(status_of(&app, id).await, "on-hold");
+    let (code, out) = command(
+        &app,
+        &["orders", "set-status", &id.to_string(), "processing"],
+    )
+    .await;
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(status_of(&app, id).await, "processing");
+    assert!(notes(&app, id)
+        .await
+        .iter()
+        .any(|n| n.starts_with("Stripe charge complete")));
+    let (code, out) = command(
+        &app,
+        &[
+            "orders",
+            "refund",
+            &id.to_string(),
+            "5.00",
+            "--reason",
+            "Scratched",
+        ],
+    )
+    .await;
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("$5.00 refunded in all"), "{out}");
+    assert_eq!(status_of(&app, id).await, "processing");
+    let (code, out) = command(&app, &["orders", "refund", &id.to_string()]).await;
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(status_of(&app, id).await, "refunded");
+    let (code, out) = command(&app, &["orders", "refund", &id.to_string()]).await;
+    assert_eq!(code, 1, "nothing is left to refund: {out}");
+
+    // Cash on delivery: the refund is recorded by hand.
+    let cash = place_order(&app, &[(CAP, 1)], &[], "cod", ada_address()).await;
+    let (code, out) = command(&app, &["orders", "refund", &cash.to_string()]).await;
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(status_of(&app, cash).await, "refunded");
+    app.stop().await;
+}
+
 async fn cancelling_an_authorised_order_releases_the_payment(backend: Backend) {
     let Some(app) = spawn_paying(backend, |c| {
         c.payments.capture = ferroshop::config::payments::Capture::Manual
@@ -1269,4 +1354,5 @@ on_both_databases!(
     an_unreachable_provider_leaves_the_order_to_pay_later,
     staff_capture_an_authorised_payment_and_refund_it,
     cancelling_an_authorised_order_releases_the_payment,
+    the_command_line_captures_and_refunds_card_orders_and_records_other_refunds,
 );

@@ -13,8 +13,32 @@ use store::payments::Refund;
 use store::StoreError;
 
 use super::charge::facts_of;
+use super::provider::Provider;
 use super::settle;
+use crate::config::Config;
 use crate::state::AppState;
+use store::Db;
+
+/// What the staff's payment actions need: the database, the provider (when the shop
+/// has its keys), the settings, and the shop's address for the mails' links. The
+/// server hands its own; the command line makes one from the configuration.
+pub struct Desk<'a> {
+    pub db: &'a Db,
+    pub provider: Option<std::sync::Arc<Provider>>,
+    pub config: &'a Config,
+    pub base_url: String,
+}
+
+impl<'a> Desk<'a> {
+    pub fn of(state: &'a AppState) -> Self {
+        Self {
+            db: &state.db,
+            provider: state.provider.clone(),
+            config: &state.config,
+            base_url: state.address.default_base().to_string(),
+        }
+    }
+}
 
 #[derive(Debug)]
 pub enum StaffPayError {
@@ -57,7 +81,7 @@ pub fn paid_by_provider(order: &Order) -> bool {
 #[allow(clippy::too_many_arguments)]
 pub async fn record_refund_in(
     tx: &mut Tx<'_>,
-    state: &AppState,
+    desk: &Desk<'_>,
     order_id: OrderId,
     provider_refund_id: &str,
     amount: i64,
@@ -66,7 +90,7 @@ pub async fn record_refund_in(
     mail: &mail::order::OrderMailSettings,
     now: i64,
 ) -> Result<bool, StoreError> {
-    let Some(mut order) = store::orders::lock_order(tx, &state.db, order_id).await? else {
+    let Some(mut order) = store::orders::lock_order(tx, desk.db, order_id).await? else {
         return Ok(false);
     };
     let added = store::payments::add_refund(
@@ -85,7 +109,7 @@ pub async fn record_refund_in(
     if added.is_none() {
         return Ok(false);
     }
-    let money = state
+    let money = desk
         .config
         .currency
         .format_plain(rules::money::Money { minor: amount });
@@ -120,17 +144,17 @@ pub async fn record_refund_in(
 /// provider. An authorised payment not yet captured is released instead, and the
 /// order cancelled.
 pub async fn refund(
-    state: &AppState,
+    desk: &Desk<'_>,
     order_id: OrderId,
     amount: Option<i64>,
     reason: &str,
     by: &str,
     now: i64,
 ) -> Result<Order, StaffPayError> {
-    let provider = state.provider.clone().ok_or_else(|| {
+    let provider = desk.provider.clone().ok_or_else(|| {
         StaffPayError::Refused("Card payments are not set up on this shop.".into())
     })?;
-    let order = store::orders::find_order(&state.db, order_id)
+    let order = store::orders::find_order(desk.db, order_id)
         .await?
         .ok_or(StaffPayError::NotFound)?;
     if !paid_by_provider(&order) {
@@ -138,15 +162,13 @@ pub async fn refund(
             "This order was not paid by card; refund it by hand and set its status.".into(),
         ));
     }
-    let intent = store::payments::latest_order_intent(&state.db, order_id)
+    let intent = store::payments::latest_order_intent(desk.db, order_id)
         .await?
         .ok_or_else(|| StaffPayError::Refused("The order has no card payment to refund.".into()))?;
-    let mail = state
-        .config
-        .order_mails(state.address.default_base().as_str());
+    let mail = desk.config.order_mails(desk.base_url.as_str());
     if intent.status == IntentStatus::RequiresCapture.as_str() {
-        cancel_authorisation(state, &order, by, now).await?;
-        return reread(state, order_id).await;
+        cancel_authorisation(desk, &order, by, now).await?;
+        return reread(desk, order_id).await;
     }
     if !matches!(
         order.status,
@@ -157,7 +179,7 @@ pub async fn refund(
             order.status.label().to_lowercase()
         )));
     }
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = desk.db.begin_write().await?;
     let already = store::payments::refunded_total(&mut tx, order_id).await?;
     tx.rollback().await?;
     let left = order.total - already;
@@ -165,8 +187,7 @@ pub async fn refund(
     if amount <= 0 || amount > left {
         return Err(StaffPayError::Refused(format!(
             "Invalid refund amount: at most {} can be refunded.",
-            state
-                .config
+            desk.config
                 .currency
                 .format_plain(rules::money::Money { minor: left.max(0) })
         )));
@@ -192,10 +213,10 @@ pub async fn refund(
         .create_refund(&params, &key)
         .await
         .map_err(|e| StaffPayError::Provider(provider_message(&e)))?;
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = desk.db.begin_write().await?;
     let changed = record_refund_in(
         &mut tx,
-        state,
+        desk,
         order_id,
         made.id.as_str(),
         made.amount,
@@ -209,22 +230,18 @@ pub async fn refund(
     if changed {
         mail::wake();
     }
-    reread(state, order_id).await
+    reread(desk, order_id).await
 }
 
 /// Takes the money of an authorised payment; the order moves to processing.
-pub async fn capture(
-    state: &AppState,
-    order_id: OrderId,
-    now: i64,
-) -> Result<Order, StaffPayError> {
-    let provider = state.provider.clone().ok_or_else(|| {
+pub async fn capture(desk: &Desk<'_>, order_id: OrderId, now: i64) -> Result<Order, StaffPayError> {
+    let provider = desk.provider.clone().ok_or_else(|| {
         StaffPayError::Refused("Card payments are not set up on this shop.".into())
     })?;
-    let order = store::orders::find_order(&state.db, order_id)
+    let order = store::orders::find_order(desk.db, order_id)
         .await?
         .ok_or(StaffPayError::NotFound)?;
-    let intent = store::payments::latest_order_intent(&state.db, order_id)
+    let intent = store::payments::latest_order_intent(desk.db, order_id)
         .await?
         .filter(|i| i.status == IntentStatus::RequiresCapture.as_str() && paid_by_provider(&order))
         .ok_or_else(|| {
@@ -242,25 +259,23 @@ pub async fn capture(
         .map_err(|e| StaffPayError::Provider(provider_message(&e)))?;
     let facts =
         facts_of(&captured).ok_or_else(|| StaffPayError::Provider("unreadable answer".into()))?;
-    let mail = state
-        .config
-        .order_mails(state.address.default_base().as_str());
-    settle::apply(&state.db, order_id, &facts, true, None, &mail, now).await?;
-    reread(state, order_id).await
+    let mail = desk.config.order_mails(desk.base_url.as_str());
+    settle::apply(desk.db, order_id, &facts, true, None, &mail, now).await?;
+    reread(desk, order_id).await
 }
 
 /// Releases an authorised payment (the order is being cancelled); the order is
 /// cancelled by what the provider answers.
 pub async fn cancel_authorisation(
-    state: &AppState,
+    desk: &Desk<'_>,
     order: &Order,
     _by: &str,
     now: i64,
 ) -> Result<(), StaffPayError> {
-    let Some(provider) = state.provider.clone() else {
+    let Some(provider) = desk.provider.clone() else {
         return Ok(());
     };
-    let Some(intent) = store::payments::latest_order_intent(&state.db, order.id)
+    let Some(intent) = store::payments::latest_order_intent(desk.db, order.id)
         .await?
         .filter(|i| i.status == IntentStatus::RequiresCapture.as_str())
     else {
@@ -277,18 +292,16 @@ pub async fn cancel_authorisation(
         .await
         .map_err(|e| StaffPayError::Provider(provider_message(&e)))?;
     if let Some(facts) = facts_of(&canceled) {
-        let mail = state
-            .config
-            .order_mails(state.address.default_base().as_str());
-        settle::apply(&state.db, order.id, &facts, true, None, &mail, now).await?;
+        let mail = desk.config.order_mails(desk.base_url.as_str());
+        settle::apply(desk.db, order.id, &facts, true, None, &mail, now).await?;
     }
     Ok(())
 }
 
 /// An authorised card payment waits for capture on this order.
-pub async fn awaits_capture(state: &AppState, order: &Order) -> Result<bool, StoreError> {
+pub async fn awaits_capture(desk: &Desk<'_>, order: &Order) -> Result<bool, StoreError> {
     Ok(paid_by_provider(order)
-        && store::payments::latest_order_intent(&state.db, order.id)
+        && store::payments::latest_order_intent(desk.db, order.id)
             .await?
             .is_some_and(|i| i.status == IntentStatus::RequiresCapture.as_str()))
 }
@@ -303,8 +316,8 @@ fn provider_message(e: &payments::Error) -> String {
     }
 }
 
-async fn reread(state: &AppState, id: OrderId) -> Result<Order, StaffPayError> {
-    store::orders::find_order(&state.db, id)
+async fn reread(desk: &Desk<'_>, id: OrderId) -> Result<Order, StaffPayError> {
+    store::orders::find_order(desk.db, id)
         .await?
         .ok_or(StaffPayError::NotFound)
 }
@@ -313,23 +326,23 @@ async fn reread(state: &AppState, id: OrderId) -> Result<Order, StaffPayError> {
 /// hand: capture (processing, completed), release (cancelled), refund in full
 /// (refunded). True when something was done; the order may have moved with it.
 pub async fn before_status_change(
-    state: &AppState,
+    desk: &Desk<'_>,
     order: &Order,
     to: OrderStatus,
     by: &str,
 ) -> Result<bool, StaffPayError> {
-    if !paid_by_provider(order) || state.provider.is_none() {
+    if !paid_by_provider(order) || desk.provider.is_none() {
         return Ok(false);
     }
     let now = rules::clock::now();
-    let authorised = awaits_capture(state, order).await?;
+    let authorised = awaits_capture(desk, order).await?;
     match to {
         OrderStatus::Processing | OrderStatus::Completed if authorised => {
-            capture(state, order.id, now).await?;
+            capture(desk, order.id, now).await?;
             Ok(true)
         }
         OrderStatus::Cancelled if authorised => {
-            cancel_authorisation(state, order, by, now).await?;
+            cancel_authorisation(desk, order, by, now).await?;
             Ok(true)
         }
         OrderStatus::Refunded
@@ -338,9 +351,54 @@ pub async fn before_status_change(
                 OrderStatus::Processing | OrderStatus::Completed
             ) =>
         {
-            refund(state, order.id, None, "", by, now).await?;
+            refund(desk, order.id, None, "", by, now).await?;
             Ok(true)
         }
         _ => Ok(false),
     }
+}
+
+/// A refund the shop made outside the provider (cash, a bank transfer back), recorded
+/// on the order like the provider's: notes, and the order refunded once its refunds
+/// reach its total.
+pub async fn manual_refund(
+    desk: &Desk<'_>,
+    order: &Order,
+    amount: Option<i64>,
+    reason: &str,
+    by: &str,
+    now: i64,
+) -> Result<(), StaffPayError> {
+    if !matches!(
+        order.status,
+        OrderStatus::Processing | OrderStatus::Completed | OrderStatus::OnHold
+    ) {
+        return Err(StaffPayError::Refused(
+            "Only a paid order can be refunded.".into(),
+        ));
+    }
+    let mail = desk.config.order_mails(&desk.base_url);
+    let mut tx = desk.db.begin_write().await?;
+    let already = store::payments::refunded_total(&mut tx, order.id).await?;
+    let left = order.total - already;
+    let amount = amount.unwrap_or(left);
+    if amount <= 0 || amount > left {
+        return Err(StaffPayError::Refused(format!(
+            "Invalid refund amount: at most {} can be refunded.",
+            desk.config
+                .currency
+                .format_plain(rules::money::Money { minor: left.max(0) })
+        )));
+    }
+    // Under an id of its own: the same request repeated records one refund.
+    let manual_id = format!("manual-{}-{already}-{amount}", order.id.0);
+    let changed = record_refund_in(
+        &mut tx, desk, order.id, &manual_id, amount, reason, by, &mail, now,
+    )
+    .await?;
+    tx.commit().await?;
+    if changed {
+        mail::wake();
+    }
+    Ok(())
 }

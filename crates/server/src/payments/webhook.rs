@@ -156,7 +156,15 @@ pub async fn process(state: &AppState, event: &Event, now: i64) -> Result<(), St
                 }
                 let reason = refund["reason"].as_str().unwrap_or("");
                 changed |= super::staff::record_refund_in(
-                    &mut tx, state, order_id, id, amount, reason, "Stripe", &mail, now,
+                    &mut tx,
+                    &super::staff::Desk::of(state),
+                    order_id,
+                    id,
+                    amount,
+                    reason,
+                    "Stripe",
+                    &mail,
+                    now,
                 )
                 .await?;
             }

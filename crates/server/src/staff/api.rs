@@ -360,7 +360,7 @@ async fn update_order(
             if let Some(to) = edit.status {
                 let order = find_order(&state, id).await?;
                 if crate::payments::staff::before_status_change(
-                    &state,
+                    &crate::payments::staff::Desk::of(&state),
                     &order,
                     to,
                     &key.actor().to_string(),

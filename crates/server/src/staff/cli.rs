@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use crate::config::Config;
 use crate::orders::service::{Actor, EditError, OrderEdit, OrderService};
+use crate::payments::staff as pay;
 use mail::order::address_lines;
 use rules::money::{CurrencyFormat, Money};
 use rules::orders::model::{Order, OrderId, OrderStatus};
@@ -18,6 +19,7 @@ pub const USAGE: &str = "\
   ferroshop orders list [--status S[,S…]] [--email E] [--customer ID] [--page N] [--per-page N]
   ferroshop orders show ID
   ferroshop orders set-status ID STATUS [--note TEXT]
+  ferroshop orders refund ID [AMOUNT] [--reason TEXT]
   ferroshop api-keys create --description TEXT [--permissions read|write|read_write]
   ferroshop api-keys list
   ferroshop api-keys revoke ID";
@@ -31,6 +33,13 @@ pub enum Command {
         id: OrderId,
         status: OrderStatus,
         note: Option<String>,
+    },
+    /// Money back on an order: through the card provider when it was paid there,
+    /// else recorded as refunded by hand. AMOUNT as written (all that is left when None).
+    Refund {
+        id: OrderId,
+        amount: Option<String>,
+        reason: String,
     },
     CreateKey {
         description: String,
@@ -208,6 +217,17 @@ pub fn parse(args: &[String]) -> Result<(Command, Option<String>), CliError> {
                 note,
             }
         }
+        ("orders", "refund") => {
+            let id = number("the order number", &at(2, "the order number")?, 1, i64::MAX)?;
+            let amount = words.positional.get(3).cloned();
+            let reason = words.take("reason").unwrap_or_default();
+            words.finish(if amount.is_some() { 4 } else { 3 })?;
+            Command::Refund {
+                id: OrderId(id),
+                amount,
+                reason,
+            }
+        }
         ("api-keys", "create") => {
             let description = words
                 .take("description")
@@ -244,6 +264,18 @@ pub fn parse(args: &[String]) -> Result<(Command, Option<String>), CliError> {
         }
     };
     Ok((command, database))
+}
+
+/// The staff's payment desk for a command: the provider as the configuration connects it.
+fn desk<'a>(config: &'a Config, db: &'a Db, base_url: String) -> Result<pay::Desk<'a>, CliError> {
+    let provider = crate::payments::provider::Provider::connect(&config.payments)
+        .map_err(|e| CliError::Failed(format!("the payment provider's settings: {e}")))?;
+    Ok(pay::Desk {
+        db,
+        provider,
+        config,
+        base_url,
+    })
 }
 
 /// Runs a command against the shop's database; returns what to print.
@@ -290,6 +322,29 @@ pub async fn run(
                 reason: note.clone(),
                 ..OrderEdit::default()
             };
+            // A card payment moves with its order, as through the staff API.
+            let order = store::orders::find_order(db, *id)
+                .await?
+                .filter(|o| o.status != OrderStatus::CheckoutDraft)
+                .ok_or_else(|| no_order(*id))?;
+            let desk = desk(config, db, base.to_string())?;
+            let by = Actor::command_line().to_string();
+            if pay::before_status_change(&desk, &order, *status, &by)
+                .await
+                .map_err(|e| CliError::Failed(format!("order {}: {e}", id.0)))?
+            {
+                let moved = store::orders::find_order(db, *id)
+                    .await?
+                    .ok_or_else(|| no_order(*id))?;
+                if moved.status == *status {
+                    return Ok(format!(
+                        "Order #{} is now {} (was {}); the card payment followed.\n",
+                        id.0,
+                        moved.status.label(),
+                        order.status.label()
+                    ));
+                }
+            }
             let done = orders
                 .edit(*id, &edit, &Actor::command_line(), now)
                 .await
@@ -310,6 +365,50 @@ pub async fn run(
                 });
             }
             Ok(out)
+        }
+        Command::Refund { id, amount, reason } => {
+            let base = config.address(config.bind).default_base();
+            let order = store::orders::find_order(db, *id)
+                .await?
+                .filter(|o| o.status != OrderStatus::CheckoutDraft)
+                .ok_or_else(|| no_order(*id))?;
+            let amount = match amount {
+                None => None,
+                Some(text) => Some(
+                    rules::catalog::csv::parse_price(text, &config.currency)
+                        .ok()
+                        .flatten()
+                        .filter(|&a| a > 0)
+                        .ok_or_else(|| {
+                            CliError::Usage(format!(
+                                "the amount must be a price like 5.00, not {text:?}"
+                            ))
+                        })?,
+                ),
+            };
+            let desk = desk(config, db, base.to_string())?;
+            let by = Actor::command_line().to_string();
+            let failed = |e: pay::StaffPayError| CliError::Failed(format!("order {}: {e}", id.0));
+            if pay::paid_by_provider(&order) {
+                pay::refund(&desk, *id, amount, reason, &by, now)
+                    .await
+                    .map_err(failed)?;
+            } else {
+                pay::manual_refund(&desk, &order, amount, reason, &by, now)
+                    .await
+                    .map_err(failed)?;
+            }
+            let after = store::orders::find_order(db, *id)
+                .await?
+                .ok_or_else(|| no_order(*id))?;
+            let refunds = store::payments::refunds(db, *id).await?;
+            let total: i64 = refunds.iter().map(|r| r.amount).sum();
+            Ok(format!(
+                "Order #{}: {} refunded in all; the order is {}.\n",
+                id.0,
+                money(total),
+                after.status.label()
+            ))
         }
         Command::CreateKey {
             description,

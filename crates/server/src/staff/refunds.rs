@@ -17,7 +17,6 @@ use crate::http::params::Params;
 use crate::payments::staff::{self as pay, StaffPayError};
 use crate::state::{AppState, SharedState};
 use rules::catalog::csv::parse_price;
-use rules::orders::model::OrderStatus;
 use store::payments::Refund;
 
 /// The refund calls, under the staff API's root beside `api::routes`.
@@ -130,7 +129,7 @@ pub async fn create_refund(
             let actor = key.actor().to_string();
             let now = rules::clock::now();
             if through_provider && pay::paid_by_provider(&order) {
-                pay::refund(&state, id, amount, &reason, &actor, now)
+                pay::refund(&pay::Desk::of(&state), id, amount, &reason, &actor, now)
                     .await
                     .map_err(ApiError::from)?;
             } else {
@@ -141,14 +140,9 @@ pub async fn create_refund(
                         "The payment method of this order cannot refund automatically; send api_refund false to record a refund made by hand.",
                     ));
                 }
-                if !matches!(order.status, OrderStatus::Processing | OrderStatus::Completed | OrderStatus::OnHold) {
-                    return Err(ApiError::new(
-                        StatusCode::BAD_REQUEST,
-                        "woocommerce_rest_cannot_create_order_refund",
-                        "Only a paid order can be refunded.",
-                    ));
-                }
-                manual_refund(&state, &order, amount, &reason, &actor, now).await?;
+                pay::manual_refund(&pay::Desk::of(&state), &order, amount, &reason, &actor, now)
+                    .await
+                    .map_err(ApiError::from)?;
             }
             let refunds = store::payments::refunds(&state.db, id).await?;
             let last = refunds.last().ok_or_else(ApiError::internal)?;
@@ -156,40 +150,4 @@ pub async fn create_refund(
         }
         .await,
     )
-}
-
-/// A refund the shop made outside the provider, recorded on the order.
-async fn manual_refund(
-    state: &AppState,
-    order: &rules::orders::model::Order,
-    amount: Option<i64>,
-    reason: &str,
-    by: &str,
-    now: i64,
-) -> Result<(), ApiError> {
-    let mail = state
-        .config
-        .order_mails(state.address.default_base().as_str());
-    let mut tx = state.db.begin_write().await?;
-    let already = store::payments::refunded_total(&mut tx, order.id).await?;
-    let left = order.total - already;
-    let amount = amount.unwrap_or(left);
-    if amount <= 0 || amount > left {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "woocommerce_rest_invalid_order_refund",
-            "Invalid refund amount.",
-        ));
-    }
-    // Recorded under an id of its own, so the same code path records it once.
-    let manual_id = format!("manual-{}-{already}-{amount}", order.id.0);
-    let changed = pay::record_refund_in(
-        &mut tx, state, order.id, &manual_id, amount, reason, by, &mail, now,
-    )
-    .await?;
-    tx.commit().await.map_err(store::StoreError::from)?;
-    if changed {
-        mail::wake();
-    }
-    Ok(())
 }
