@@ -6,7 +6,10 @@ import { stubShop } from '@/test/fetch-stub';
 import fixture from '@/test/fixtures/payments-page-settings.json';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import type { PaymentBinding } from '@/types/payment-binding';
+import { PaymentBox } from '@/features/payments/components/payment-box';
+import { PaymentBoxUnavailable } from '@/features/payments/components/payment-box-unavailable';
 import { usePaymentBinding } from './payment-binding';
+import { loadPaymentBox } from './card-box';
 
 let current: PaymentBinding | undefined;
 function Probe() {
@@ -64,5 +67,18 @@ describe('the payment binding', () => {
     stubShop(() => jsonResponse({ ...fixture, enabled: false, key: undefined }));
     renderWithApp(<Probe />);
     await waitFor(() => expect(current!.isAvailable('stripe', 'GB')).toBe(false));
+  });
+
+  it('draws the card box only once its code is loaded, and loads it only for a shop that takes cards', async () => {
+    const props = { gatewayId: 'stripe', selected: true, billing: {}, amount: null, createAccount: false, disabled: false, onSubmission: () => {} };
+    settings.checkout.gateways = [{ id: 'stripe', title: 'Credit / Debit Card', description: '', order_button_text: null }];
+    stubShop(() => jsonResponse(fixture));
+    renderWithApp(<Probe />);
+    await waitFor(() => expect(current!.isAvailable('stripe', 'GB')).toBe(true));
+    // The settings are in (a box would be drawn), but not its code.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((current!.renderBox(props) as { type: unknown }).type).toBe(PaymentBoxUnavailable);
+    await loadPaymentBox();
+    await waitFor(() => expect((current!.renderBox(props) as { type: unknown }).type).toBe(PaymentBox));
   });
 });

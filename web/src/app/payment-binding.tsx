@@ -4,10 +4,10 @@
 import { useMemo } from 'react';
 import { settings } from '@/config/settings';
 import { usePageSettings, type PageSettingsScope } from '@/features/payments/api/get-page-settings';
-import { PaymentBox } from '@/features/payments/components/payment-box';
 import { PaymentBoxUnavailable } from '@/features/payments/components/payment-box-unavailable';
 import { hasPaymentGateway, isOfferedIn, methodTypeOf } from '@/features/payments/lib/method-rules';
 import type { PaymentBinding } from '@/types/payment-binding';
+import { loadedPaymentBox } from './card-box';
 
 /** The binding for a payment page; undefined when the shop has no card gateway. */
 export function usePaymentBinding(scope: PageSettingsScope): PaymentBinding | undefined {
@@ -28,7 +28,8 @@ export function usePaymentBinding(scope: PageSettingsScope): PaymentBinding | un
       hasBox: (gatewayId) => methodTypeOf(gatewayId) !== null,
       renderBox: (props) => {
         if (!methodTypeOf(props.gatewayId)) return null;
-        return data ? <PaymentBox {...props} pageSettings={data} page={page} /> : <PaymentBoxUnavailable loading={!isError} />;
+        const PaymentBox = loadedPaymentBox();
+        return data && PaymentBox ? <PaymentBox {...props} pageSettings={data} page={page} /> : <PaymentBoxUnavailable loading={!isError} />;
       },
     } satisfies PaymentBinding;
   }, [offered, data, isError, page]);

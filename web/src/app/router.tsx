@@ -3,6 +3,7 @@
 // the first render in the browser is the server's, with nothing left to suspend.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { loadPaymentBox } from './card-box';
 import { routeTable, type PageRoute, type Pages } from './routes-table';
 
 const page = (load: () => Promise<{ default: ComponentType }>): PageRoute => ({
@@ -28,9 +29,10 @@ const pages: Pages = {
   brand: page(() => import('./routes/brand')),
   product: page(() => import('./routes/product')),
   cart: page(() => import('./routes/cart')),
-  checkout: page(() => import('./routes/checkout')),
+  // The payment pages wait for the card box too, when the shop takes cards.
+  checkout: page(() => Promise.all([import('./routes/checkout'), loadPaymentBox()]).then(([module]) => module)),
   orderReceived: page(() => import('./routes/order-received')),
-  orderPay: page(() => import('./routes/order-pay')),
+  orderPay: page(() => Promise.all([import('./routes/order-pay'), loadPaymentBox()]).then(([module]) => module)),
   orderTracking: page(() => import('./routes/order-tracking')),
   accountLayout: accountPage('default'),
   accountDashboard: accountPage('DashboardPage'),

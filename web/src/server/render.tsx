@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Query } from '@tanstack/react-query';
+import { providePaymentBox } from '@/app/card-box';
 import { AppProvider } from '@/app/provider';
 import { routeTable, type PageRoute, type Pages } from '@/app/routes-table';
 import AccountLayout, * as account from '@/app/routes/account';
@@ -22,6 +23,7 @@ import OrderTrackingPage from '@/app/routes/order-tracking';
 import ProductPage from '@/app/routes/product';
 import ShopPage from '@/app/routes/shop';
 import { applyRenderSettings, parseSettings } from '@/config/settings';
+import { PaymentBox } from '@/features/payments/components/payment-box';
 import { resetNonce } from '@/lib/api-client';
 import { writePageState } from '@/lib/page-state';
 import { createQueryClient } from '@/lib/query-client';
@@ -29,6 +31,9 @@ import { installMarkupProps } from './element-props';
 import { prefetchPage } from './prefetch';
 
 const eager = (Component: PageRoute['Component']): PageRoute => ({ Component });
+
+// The server renders every page in one bundle: the card box is simply there.
+providePaymentBox(PaymentBox);
 
 const pages: Pages = {
   home: eager(HomePage),
