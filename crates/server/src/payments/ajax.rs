@@ -282,7 +282,7 @@ async fn update_order_status(
         Err(_) => return failure(StatusCode::BAD_GATEWAY, messages::UNREACHABLE),
     };
     let mail = state.config.order_mails(ctx.base_url.as_str());
-    let latest = match charge::order_of_intent(state, &id).await {
+    let latest = match charge::order_of_record(state, &record).await {
         Ok(found) => found.is_some_and(|(_, latest)| latest),
         Err(_) => return failure(StatusCode::INTERNAL_SERVER_ERROR, messages::GENERIC_ERROR),
     };
@@ -416,10 +416,10 @@ async fn update_failed_order(state: &AppState, ctx: &StoreCtx, form: &Form) -> R
     let Some(id) = form.text("intent_id").and_then(|i| intent_id(&i)) else {
         return failure(StatusCode::BAD_REQUEST, messages::GENERIC_ERROR);
     };
-    match store::payments::find_intent(&state.db, &id).await {
-        Ok(Some(r)) if r.order_id == order.id.0 => {}
+    let record = match store::payments::find_intent(&state.db, &id).await {
+        Ok(Some(r)) if r.order_id == order.id.0 => r,
         _ => return failure(StatusCode::BAD_REQUEST, messages::GENERIC_ERROR),
-    }
+    };
     let Some(provider) = state.provider.clone() else {
         return failure(StatusCode::NOT_FOUND, messages::GENERIC_ERROR);
     };
@@ -443,7 +443,7 @@ async fn update_failed_order(state: &AppState, ctx: &StoreCtx, form: &Form) -> R
             .failure
             .get_or_insert_with(|| messages::PAYMENT_FAILED.to_string());
     }
-    let latest = charge::order_of_intent(state, &id)
+    let latest = charge::order_of_record(state, &record)
         .await
         .ok()
         .flatten()

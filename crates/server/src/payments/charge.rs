@@ -636,6 +636,15 @@ pub async fn order_of_intent(
     let Some(record) = store::payments::find_intent(&state.db, intent_id).await? else {
         return Ok(None);
     };
+    order_of_record(state, &record).await
+}
+
+/// The order a recorded payment intent pays, and whether it is the order's latest
+/// attempt (an older attempt's failure no longer speaks for the order).
+pub async fn order_of_record(
+    state: &AppState,
+    record: &IntentRecord,
+) -> Result<Option<(OrderId, bool)>, StoreError> {
     if record.kind != IntentKind::Payment || record.order_id <= 0 {
         return Ok(None);
     }

@@ -16,7 +16,7 @@ use rules::payments::intents::IntentStatus;
 use store::payments::IntentKind;
 use store::StoreError;
 
-use super::charge::{facts_of, keep_method, order_of_intent};
+use super::charge::{facts_of, keep_method, order_of_intent, order_of_record};
 use super::settle;
 use crate::http::json::json_value;
 use crate::state::AppState;
@@ -274,11 +274,11 @@ async fn order_for(
     intent: &payments::PaymentIntent,
     record: Option<&store::payments::IntentRecord>,
 ) -> Result<Option<(OrderId, bool)>, StoreError> {
-    if let Some(r) = record.filter(|r| r.kind == IntentKind::Payment && r.order_id > 0) {
-        let latest = store::payments::latest_order_intent(&state.db, OrderId(r.order_id))
-            .await?
-            .is_none_or(|l| l.intent_id == r.intent_id);
-        return Ok(Some((OrderId(r.order_id), latest)));
+    if let Some(found) = match record {
+        Some(r) => order_of_record(state, r).await?,
+        None => None,
+    } {
+        return Ok(Some(found));
     }
     let Some(id) = intent
         .metadata
