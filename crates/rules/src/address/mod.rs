@@ -3,6 +3,7 @@
 
 pub mod fields;
 pub mod locale;
+pub mod wallet;
 
 use serde::{Deserialize, Serialize};
 
