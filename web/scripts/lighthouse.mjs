@@ -11,6 +11,7 @@
 //   CHROMIUM_PATH     Chromium or Chrome (default /usr/bin/chromium)
 //   LIGHTHOUSE_RUNS   runs per page; each figure's median counts, and the run
 //                     nearest the median explains a failure (default 1)
+//   LIGHTHOUSE_PAGES  a comma-separated subset of the pages' names (default: all)
 //
 // The HTML and JSON reports go to a temporary directory, printed at the start and end.
 
@@ -253,8 +254,9 @@ async function main() {
       { name: 'checkout', path: '/checkout/', withCart: simple.id },
     ];
 
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
     const rows = [];
-    for (const page of pages) {
+    for (const page of pages.filter((p) => !only || only.includes(p.name))) {
       const url = new URL(page.path, server.baseURL).href;
       process.stdout.write(`${page.name.padEnd(9)} ${page.path}${page.withCart ? ' (1 item in the cart)' : ''} … `);
       const lhrs = [];

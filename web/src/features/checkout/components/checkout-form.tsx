@@ -102,23 +102,25 @@ export function CheckoutForm({
             </section>
 
             {cart.needs_shipping && (
-              <section className={`woocommerce-shipping-fields ${styles.card}`}>
-                <h2 id="ship-to-different-address" className={styles.shipToggle}>
-                  <Checkbox
-                    id="ship-to-different-address-checkbox"
-                    name="ship_to_different_address"
-                    value="1"
-                    checked={values.shipToDifferentAddress}
-                    onChange={(event) => form.setShipToDifferentAddress(event.target.checked)}
-                    label="Ship to a different address?"
-                  />
-                </h2>
-                <Collapsible open={values.shipToDifferentAddress} duration={SHIPPING_SLIDE_MS} className="shipping_address">
-                  <div className={styles.shippingFields}>
-                    <AddressFields fields={form.shippingFields} values={values.shipping} statuses={statuses} events={form.shippingEvents} {...texts} />
-                  </div>
-                </Collapsible>
-              </section>
+              <HydrateApart name="checkout-shipping">
+                <section className={`woocommerce-shipping-fields ${styles.card}`}>
+                  <h2 id="ship-to-different-address" className={styles.shipToggle}>
+                    <Checkbox
+                      id="ship-to-different-address-checkbox"
+                      name="ship_to_different_address"
+                      value="1"
+                      checked={values.shipToDifferentAddress}
+                      onChange={(event) => form.setShipToDifferentAddress(event.target.checked)}
+                      label="Ship to a different address?"
+                    />
+                  </h2>
+                  <Collapsible open={values.shipToDifferentAddress} duration={SHIPPING_SLIDE_MS} className="shipping_address">
+                    <div className={styles.shippingFields}>
+                      <AddressFields fields={form.shippingFields} values={values.shipping} statuses={statuses} events={form.shippingEvents} {...texts} />
+                    </div>
+                  </Collapsible>
+                </section>
+              </HydrateApart>
             )}
 
             {settings.checkout.order_notes && (
@@ -152,26 +154,30 @@ export function CheckoutForm({
                   <Notice tone="error">{form.refreshError}</Notice>
                 </div>
               )}
-              <OrderReview
-                cart={cart}
-                shippingChoices={values.shippingChoices}
-                refreshing={form.refreshing}
-                stale={form.reviewStale}
-                disabled={form.processing}
-                onChooseShippingRate={form.chooseShippingRate}
-                onRemoveCoupon={(code) => void form.dropCoupon(code)}
-              />
-              <PlaceOrder
-                gateways={form.gateways}
-                paymentMethod={values.paymentMethod}
-                paymentNeeded={form.paymentNeeded}
-                terms={values.terms}
-                termsStatus={statuses.terms}
-                processing={form.processing}
-                onChoosePaymentMethod={form.choosePaymentMethod}
-                onTerms={form.setTerms}
-                renderPaymentBox={form.renderPaymentBox}
-              />
+              <HydrateApart name="checkout-review">
+                <OrderReview
+                  cart={cart}
+                  shippingChoices={values.shippingChoices}
+                  refreshing={form.refreshing}
+                  stale={form.reviewStale}
+                  disabled={form.processing}
+                  onChooseShippingRate={form.chooseShippingRate}
+                  onRemoveCoupon={(code) => void form.dropCoupon(code)}
+                />
+              </HydrateApart>
+              <HydrateApart name="checkout-payment">
+                <PlaceOrder
+                  gateways={form.gateways}
+                  paymentMethod={values.paymentMethod}
+                  paymentNeeded={form.paymentNeeded}
+                  terms={values.terms}
+                  termsStatus={statuses.terms}
+                  processing={form.processing}
+                  onChoosePaymentMethod={form.choosePaymentMethod}
+                  onTerms={form.setTerms}
+                  renderPaymentBox={form.renderPaymentBox}
+                />
+              </HydrateApart>
               <p className={styles.secure}>
                 <Icon name="lock" size={16} />
                 Your details are sent securely.
