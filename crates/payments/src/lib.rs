@@ -69,8 +69,9 @@ pub use ids::{
 pub use keys::{InvalidKey, PublishableKey, SecretKey, WebhookSecret};
 pub use payment_intents::{
     CancelPaymentIntent, CancellationReason, CaptureMethod, CapturePaymentIntent,
-    ConfirmPaymentIntent, CreatePaymentIntent, NextAction, PaymentError, PaymentIntent,
-    PaymentIntentStatus, SetupFutureUsage, UpdatePaymentIntent,
+    ConfirmPaymentIntent, CreatePaymentIntent, NextAction, OnlineMandate, PaymentError,
+    PaymentIntent, PaymentIntentStatus, PaymentMethodOptions, SetupFutureUsage,
+    UpdatePaymentIntent,
 };
 pub use payment_methods::{
     Address, BillingDetails, CardDetails, ListPaymentMethods, PaymentMethod,

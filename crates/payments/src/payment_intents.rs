@@ -84,6 +84,9 @@ pub struct PaymentIntent {
     pub payment_method: Option<Expandable<PaymentMethod>>,
     #[serde(default)]
     pub capture_method: Option<CaptureMethod>,
+    /// The method types the intent may be paid with (`card`, `boleto`, …).
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub payment_method_types: Vec<String>,
     #[serde(default)]
     pub last_payment_error: Option<PaymentError>,
     #[serde(default)]
@@ -150,6 +153,58 @@ impl NextAction {
     pub fn redirect_url(&self) -> Option<&str> {
         self.0.get("redirect_to_url")?.get("url")?.as_str()
     }
+
+    /// The address the action names under its own type (`redirect_to_url.url`,
+    /// `alipay_handle_redirect.url`, …), if it names one.
+    pub fn url(&self) -> Option<&str> {
+        self.0.get(self.kind()?)?.get("url")?.as_str()
+    }
+}
+
+/// The shopper's agreement to a debit from their bank account, given online in the
+/// shop's checkout (`mandate_data[customer_acceptance]`): bank debits need one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnlineMandate {
+    pub ip_address: String,
+    pub user_agent: String,
+}
+
+impl OnlineMandate {
+    pub(crate) fn push(&self, form: &mut Form) {
+        let at = |field| ["mandate_data", "customer_acceptance", "online", field];
+        form.push(&["mandate_data", "customer_acceptance", "type"], "online")
+            .push(&at("ip_address"), &self.ip_address)
+            .push(&at("user_agent"), &self.user_agent);
+    }
+}
+
+/// `payment_method_options`: what some method types need besides the method.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PaymentMethodOptions {
+    /// `blik[code]`: the six digits from the shopper's banking app.
+    pub blik_code: Option<String>,
+    /// `wechat_pay[client]`: where the shopper pays (`web`).
+    pub wechat_pay_client: Option<String>,
+    /// `acss_debit[mandate_options]`: `payment_schedule` and `transaction_type`
+    /// (`sporadic`, `personal`), with `acss_debit[verification_method]` automatic.
+    pub acss_debit_mandate: Option<(String, String)>,
+}
+
+impl PaymentMethodOptions {
+    pub(crate) fn push(&self, form: &mut Form) {
+        const AT: &str = "payment_method_options";
+        form.push_opt(&[AT, "blik", "code"], self.blik_code.as_ref())
+            .push_opt(
+                &[AT, "wechat_pay", "client"],
+                self.wechat_pay_client.as_ref(),
+            );
+        if let Some((schedule, transaction)) = &self.acss_debit_mandate {
+            let options = |field| [AT, "acss_debit", "mandate_options", field];
+            form.push(&options("payment_schedule"), schedule)
+                .push(&options("transaction_type"), transaction)
+                .push(&[AT, "acss_debit", "verification_method"], "automatic");
+        }
+    }
 }
 
 /// `POST /v1/payment_intents`.
@@ -180,6 +235,9 @@ pub struct CreatePaymentIntent {
     /// Where a redirecting payment method comes back to, with `confirm`. The emulator
     /// answers 400.
     pub return_url: Option<String>,
+    /// A bank debit's mandate, with `confirm`.
+    pub mandate: Option<OnlineMandate>,
+    pub method_options: PaymentMethodOptions,
     pub metadata: Metadata,
     /// Fields to embed in the answer, such as `latest_charge`.
     pub expand: Vec<String>,
@@ -203,6 +261,8 @@ impl CreatePaymentIntent {
             setup_future_usage: None,
             statement_descriptor_suffix: None,
             return_url: None,
+            mandate: None,
+            method_options: PaymentMethodOptions::default(),
             metadata: Metadata::new(),
             expand: Vec::new(),
         }
@@ -229,8 +289,12 @@ impl CreatePaymentIntent {
                 &["statement_descriptor_suffix"],
                 self.statement_descriptor_suffix.as_ref(),
             )
-            .push_opt(&["return_url"], self.return_url.as_ref())
-            .push_map(&["metadata"], &self.metadata)
+            .push_opt(&["return_url"], self.return_url.as_ref());
+        if let Some(mandate) = &self.mandate {
+            mandate.push(&mut form);
+        }
+        self.method_options.push(&mut form);
+        form.push_map(&["metadata"], &self.metadata)
             .push_list(&["expand"], &self.expand);
         form
     }

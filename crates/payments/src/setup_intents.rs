@@ -13,7 +13,7 @@ use crate::form::Form;
 use crate::idempotency::IdempotencyKey;
 use crate::ids::{ClientSecret, CustomerId, PaymentMethodId, SetupIntentId};
 use crate::lenient::{id_or_object, null_as_default};
-use crate::payment_intents::{NextAction, PaymentError};
+use crate::payment_intents::{NextAction, OnlineMandate, PaymentError};
 use crate::payment_methods::PaymentMethod;
 use crate::Metadata;
 
@@ -97,6 +97,8 @@ pub struct ConfirmSetupIntent {
     pub payment_method: Option<PaymentMethodId>,
     /// The emulator answers 400.
     pub return_url: Option<String>,
+    /// A bank debit's mandate.
+    pub mandate: Option<OnlineMandate>,
     pub expand: Vec<String>,
 }
 
@@ -127,8 +129,11 @@ impl Client {
         let path = format!("/v1/setup_intents/{}/confirm", segment(id.as_str()));
         let mut form = Form::new();
         form.push_opt(&["payment_method"], params.payment_method.as_ref())
-            .push_opt(&["return_url"], params.return_url.as_ref())
-            .push_list(&["expand"], &params.expand);
+            .push_opt(&["return_url"], params.return_url.as_ref());
+        if let Some(mandate) = &params.mandate {
+            mandate.push(&mut form);
+        }
+        form.push_list(&["expand"], &params.expand);
         self.post(&path, &form, idempotency_key).await
     }
 

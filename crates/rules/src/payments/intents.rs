@@ -58,6 +58,20 @@ pub enum PaymentNews {
     Failed {
         reason: String,
     },
+    /// The payment is in the shopper's hands away from the shop: a voucher to pay at a
+    /// shop or bank, a bank account to verify. The order waits on hold.
+    Awaiting(Offline),
+    /// A voucher's time ran out unpaid.
+    Expired,
+}
+
+/// What an order waits for when its payment goes on away from the shop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offline {
+    /// A voucher (boleto, OXXO, Multibanco) paid later.
+    Voucher,
+    /// Micro-deposits to the shopper's bank account, which they confirm.
+    BankVerification,
 }
 
 /// The change an order takes, and the note that records why.
@@ -109,6 +123,23 @@ pub fn settle(current: OrderStatus, news: &PaymentNews, reference: &str) -> Opti
         PaymentNews::Status(IntentStatus::Canceled) if awaiting || current == OnHold => change(
             Cancelled,
             "Stripe SCA authentication failed or the payment was canceled.".to_string(),
+            false,
+            true,
+        ),
+        PaymentNews::Awaiting(what) if awaiting => change(
+            OnHold,
+            match what {
+                Offline::Voucher => "Awaiting payment.".to_string(),
+                Offline::BankVerification => {
+                    "Awaiting verification of the bank account.".to_string()
+                }
+            },
+            false,
+            false,
+        ),
+        PaymentNews::Expired if awaiting || current == OnHold => change(
+            Cancelled,
+            "Payment not completed in time.".to_string(),
             false,
             true,
         ),
@@ -198,6 +229,43 @@ mod tests {
             settle(Processing, &status(IntentStatus::Canceled), "pi_1"),
             None
         );
+    }
+
+    #[test]
+    fn a_voucher_or_a_bank_check_puts_a_waiting_order_on_hold_once() {
+        for from in [Pending, Failed] {
+            let s = settle(from, &PaymentNews::Awaiting(Offline::Voucher), "pi_1").unwrap();
+            assert_eq!((s.to, s.note.as_str()), (OnHold, "Awaiting payment."));
+            assert!(!s.marks_paid && !s.gives_back);
+        }
+        let s = settle(
+            Pending,
+            &PaymentNews::Awaiting(Offline::BankVerification),
+            "pi_1",
+        )
+        .unwrap();
+        assert_eq!(s.note, "Awaiting verification of the bank account.");
+        for already in [OnHold, Processing, Cancelled] {
+            assert_eq!(
+                settle(already, &PaymentNews::Awaiting(Offline::Voucher), "pi_1"),
+                None
+            );
+        }
+    }
+
+    #[test]
+    fn an_expired_voucher_cancels_the_order_and_gives_its_stock_back() {
+        for from in [OnHold, Pending, Failed] {
+            let s = settle(from, &PaymentNews::Expired, "pi_1").unwrap();
+            assert_eq!(
+                (s.to, s.note.as_str()),
+                (Cancelled, "Payment not completed in time.")
+            );
+            assert!(s.gives_back && !s.marks_paid);
+        }
+        for paid in [Processing, Completed, Refunded, Cancelled] {
+            assert_eq!(settle(paid, &PaymentNews::Expired, "pi_1"), None);
+        }
     }
 
     #[test]

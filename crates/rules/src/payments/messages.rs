@@ -36,6 +36,8 @@ pub const UNABLE_TO_SAVE: &str =
 pub const INVALID_WALLET_TYPE: &str =
     "Invalid wallet payment type, please try again or use an alternative method.";
 pub const GENERIC_ERROR: &str = "There was a problem processing the payment. Please check your email inbox and refresh the page to try again.";
+/// A method type not offered where the order is billed.
+pub const INVALID_METHOD_TYPE: &str = "The selected payment method type is invalid.";
 pub const PAYMENT_FAILED: &str = "Payment failed. Please try again.";
 pub const INVALID_DETAILS: &str = "Invalid or missing payment details. Please ensure the provided payment method is correctly entered.";
 /// The provider could not be reached (after retries).

@@ -5,6 +5,7 @@
 pub mod intents;
 pub mod messages;
 pub mod methods;
+pub mod returns;
 
 use serde::{Deserialize, Serialize};
 
