@@ -207,8 +207,9 @@ pub async fn update_order(
 ) -> StoreResult<()> {
     sqlx::query(
         "UPDATE orders SET status = $1, payment_method = $2, payment_method_title = $3, billing = $4,
-            billing_email = $5, hold_expires_at = $6, updated_at = $7, paid_at = $8, transaction_id = $9
-         WHERE id = $10",
+            billing_email = $5, hold_expires_at = $6, updated_at = $7, paid_at = $8, transaction_id = $9,
+            shipping = $10
+         WHERE id = $11",
     )
     .bind(order.status.as_str())
     .bind(&order.payment_method)
@@ -219,6 +220,7 @@ pub async fn update_order(
     .bind(order.updated_at)
     .bind(order.paid_at)
     .bind(&order.transaction_id)
+    .bind(json(&order.shipping))
     .bind(order.id.0)
     .execute(&mut **tx)
     .await?;

@@ -86,6 +86,20 @@ pub async fn claim_attempt(tx: &mut Tx<'_>, order: OrderId, now: i64) -> StoreRe
     Ok(attempts.map(|n| n + 1))
 }
 
+/// The number of the attempt under way on the order now, if one holds its claim.
+pub async fn attempt_under_way(db: &Db, order: OrderId, now: i64) -> StoreResult<Option<i64>> {
+    let row: Option<(i64, Option<i64>)> =
+        sqlx::query_as("SELECT payment_attempts, payment_started_at FROM orders WHERE id = $1")
+            .bind(order.0)
+            .fetch_optional(db.reader())
+            .await?;
+    Ok(row.and_then(|(attempts, started)| {
+        started
+            .filter(|&at| at > now - ATTEMPT_CLAIM_SECS)
+            .map(|_| attempts + 1)
+    }))
+}
+
 /// Ends the order's attempt. `answered`: the provider gave a definite answer, so the
 /// next attempt gets a number of its own.
 pub async fn release_attempt(

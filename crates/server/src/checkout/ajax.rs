@@ -565,7 +565,13 @@ async fn checkout(state: &AppState, ctx: &StoreCtx, form: &Form) -> Response {
             .iter()
             .filter_map(|name| form.text(name).map(|v| (name.to_string(), v)))
             .collect();
-        match crate::payments::checkout::read_request(state, &submitted.payment_method, &data) {
+        match crate::payments::checkout::read_request(
+            state,
+            ctx,
+            &submitted.payment_method,
+            &submitted.billing.country,
+            &data,
+        ) {
             Ok(pay) => pay,
             Err(e) => return checkout_failure(&[Notice::text(&e.message)], false, false),
         }
@@ -595,12 +601,13 @@ async fn checkout(state: &AppState, ctx: &StoreCtx, form: &Form) -> Response {
 }
 
 /// The payment fields the card method's script adds to the checkout form.
-const PAYMENT_FIELDS: [&str; 5] = [
+const PAYMENT_FIELDS: [&str; 6] = [
     "wc-stripe-payment-method",
     "wc-stripe-payment-token",
     "wc-stripe-new-payment-method",
     "wc-stripe-payment-type",
     "wc-stripe-is-deferred-intent",
+    "wc-stripe-blik-code",
 ];
 
 /// Charges an order just placed with a card and answers as the original's script
@@ -638,19 +645,28 @@ async fn paid_at_provider(
         ),
         Ok(Charged::NeedsAction {
             order,
+            step,
+            method_type,
             client_secret,
-            ..
         }) => {
-            let nonce = state.keys.nonce(
-                crate::payments::nonces::UPDATE_ORDER_STATUS,
+            // The original's script reads the fragment off the page it is on.
+            let redirect = crate::payments::checkout::next_step_redirect(
+                state,
+                ctx,
                 &session,
-                ctx.now,
+                &crate::payments::checkout::NeedsAction {
+                    order: &order,
+                    step: &step,
+                    method_type,
+                    client_secret: &client_secret,
+                },
+                "",
             );
             json_value(
                 StatusCode::OK,
                 &json!({
                     "result": "success",
-                    "redirect": format!("#wc-stripe-confirm-pi:{}:{}:{nonce}", order.id.0, client_secret.expose()),
+                    "redirect": redirect,
                     "order_id": order.id.0,
                 }),
             )

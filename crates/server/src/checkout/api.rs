@@ -497,8 +497,18 @@ fn required_fields(billing: &Address, shipping: Option<&Address>) -> Result<(), 
 
 async fn post_checkout(
     State(state): State<SharedState>,
-    StoreWrite { ctx, params, .. }: StoreWrite,
+    StoreWrite {
+        ctx,
+        mut params,
+        headers,
+    }: StoreWrite,
 ) -> Response {
+    // An express checkout's wallet names states and writes phone numbers its own way.
+    match crate::payments::express::checkout_context(&state, &ctx, &headers) {
+        Ok(true) => crate::payments::express::normalize_checkout_addresses(&mut params),
+        Ok(false) => {}
+        Err(e) => return ctx.finish(&state, e.into_response()),
+    }
     let input = match checkout_params(&state, &params) {
         Ok(i) => i,
         Err(e) => return e.into_response(),
@@ -535,7 +545,9 @@ async fn post_checkout(
         } else {
             crate::payments::checkout::read_request(
                 &state,
+                &ctx,
                 &input.payment_method,
+                &input.billing.country,
                 &input.payment_data,
             )?
         };
@@ -588,6 +600,18 @@ async fn post_checkout(
         )
         .await
         .map_err(place_error)?;
+        let mut placed = placed;
+        if !placed.repeated && pay.is_some() {
+            // Paid through a wallet: the order says which.
+            placed.order = crate::payments::express::name_wallet(
+                &state,
+                placed.order,
+                &input.payment_method,
+                &input.payment_data,
+                ctx.now,
+            )
+            .await?;
+        }
         let mut res = match pay.filter(|_| !placed.repeated && placed.order.status.needs_payment())
         {
             Some(pay) => {
@@ -696,18 +720,41 @@ async fn pay_for_order(
             ));
         }
         let billing = address_param(&params, "billing_address")?;
+        // An express payment sends the address the wallet ships to.
+        let mut shipping = address_param(&params, "shipping_address")?;
+        if let Some(s) = shipping.as_mut() {
+            s.email.clear();
+        }
         check_formats(
-            &[("billing_address", Kind::Billing, billing.as_ref())],
+            &[
+                ("billing_address", Kind::Billing, billing.as_ref()),
+                ("shipping_address", Kind::Shipping, shipping.as_ref()),
+            ],
             false,
         )?;
+        for address in shipping.iter_mut() {
+            fields::normalize(address);
+        }
         let payment_method = params.string("payment_method")?.unwrap_or_default();
         let data = payment_data_param(&params)?;
-        if let Some(pay) = crate::payments::checkout::read_request(&state, &payment_method, &data)?
+        let country = billing
+            .as_ref()
+            .map_or(&order.billing.country, |b| &b.country);
+        if let Some(pay) =
+            crate::payments::checkout::read_request(&state, &ctx, &payment_method, country, &data)?
         {
             crate::payments::checkout::count_attempt(&state, &ctx, &order.billing.email).await?;
-            let order = super::pay::update_billing(&state, &order, billing, ctx.now)
+            let order = super::pay::update_addresses(&state, &order, billing, shipping, ctx.now)
                 .await
                 .map_err(place_error)?;
+            let order = crate::payments::express::name_wallet(
+                &state,
+                order,
+                &payment_method,
+                &data,
+                ctx.now,
+            )
+            .await?;
             let back = order.pay_path();
             return crate::payments::checkout::pay_placed_order(
                 &state,
@@ -724,6 +771,7 @@ async fn pay_for_order(
             &order,
             &payment_method,
             billing,
+            shipping,
             ctx.base_url.as_str(),
             ctx.now,
         )

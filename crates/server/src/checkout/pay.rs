@@ -15,6 +15,7 @@ pub async fn pay_existing(
     order: &Order,
     payment_method: &str,
     billing: Option<Address>,
+    shipping: Option<Address>,
     base_url: &str,
     now: i64,
 ) -> Result<Order, PlaceError> {
@@ -45,6 +46,9 @@ pub async fn pay_existing(
     if let Some(b) = billing.filter(|b| !b.is_empty()) {
         current.billing = b;
     }
+    if let Some(s) = shipping.filter(|s| !s.is_empty()) {
+        current.shipping = s;
+    }
     if status == OrderStatus::Processing {
         current.paid_at = Some(now);
     }
@@ -69,23 +73,34 @@ pub async fn pay_existing(
     Ok(current)
 }
 
-/// Keeps the billing address the order-pay form sent, before the order is paid at the
-/// provider (whose record of the payer it becomes).
-pub async fn update_billing(
+/// Keeps the billing address the order-pay form sent (and the shipping address an
+/// express payment's wallet sent), before the order is paid at the provider (whose
+/// record of the payer it becomes).
+pub async fn update_addresses(
     state: &AppState,
     order: &Order,
     billing: Option<Address>,
+    shipping: Option<Address>,
     now: i64,
 ) -> Result<Order, PlaceError> {
-    let Some(billing) = billing.filter(|b| !b.is_empty()) else {
+    let billing = billing.filter(|b| !b.is_empty());
+    let shipping = shipping.filter(|s| !s.is_empty());
+    if billing.is_none() && shipping.is_none() {
         return Ok(order.clone());
-    };
+    }
     let mut tx = state.db.begin_write().await?;
     let mut current = store::orders::lock_order(&mut tx, &state.db, order.id)
         .await?
         .ok_or(PlaceError::EmptyCart)?;
-    if current.status.needs_payment() && current.billing != billing {
-        current.billing = billing;
+    let changed = billing.as_ref().is_some_and(|b| *b != current.billing)
+        || shipping.as_ref().is_some_and(|s| *s != current.shipping);
+    if current.status.needs_payment() && changed {
+        if let Some(b) = billing {
+            current.billing = b;
+        }
+        if let Some(s) = shipping {
+            current.shipping = s;
+        }
         current.updated_at = now;
         let status = current.status;
         store::orders::update_order(&mut tx, &current, status).await?;

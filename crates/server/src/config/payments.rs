@@ -41,6 +41,9 @@ pub struct PaymentsConfig {
     /// The card method's title and description at checkout.
     pub title: String,
     pub description: String,
+    /// The provider's express checkout (Apple Pay, Google Pay, Link) on product, cart
+    /// and checkout pages; it takes effect only while the shop is connected.
+    pub express_checkout: bool,
 }
 
 impl Default for PaymentsConfig {
@@ -58,6 +61,7 @@ impl Default for PaymentsConfig {
             layout: "accordion".into(),
             title: MethodType::Card.info().title.into(),
             description: String::new(),
+            express_checkout: true,
         }
     }
 }
@@ -78,12 +82,18 @@ pub struct PaymentsFile {
     layout: Option<String>,
     title: Option<String>,
     description: Option<String>,
+    express_checkout: Option<bool>,
 }
 
 impl PaymentsConfig {
     /// Whether the provider's methods can be offered: both keys are set.
     pub fn is_connected(&self) -> bool {
         self.publishable_key.is_some() && self.secret_key.is_some()
+    }
+
+    /// Whether the express checkout buttons are offered: switched on, and connected.
+    pub fn offers_express_checkout(&self) -> bool {
+        self.express_checkout && self.is_connected()
     }
 
     pub fn apply_file(&mut self, file: PaymentsFile) -> Result<(), ConfigError> {
@@ -122,6 +132,9 @@ impl PaymentsConfig {
         }
         if let Some(v) = file.description {
             self.description = v;
+        }
+        if let Some(v) = file.express_checkout {
+            self.express_checkout = v;
         }
         Ok(())
     }
@@ -163,6 +176,9 @@ impl PaymentsConfig {
         }
         if let Some(v) = get("FERROSHOP_STRIPE_LAYOUT") {
             self.set_layout("FERROSHOP_STRIPE_LAYOUT", &v)?;
+        }
+        if let Some(v) = get("FERROSHOP_STRIPE_EXPRESS_CHECKOUT") {
+            self.express_checkout = parse_yes_no("FERROSHOP_STRIPE_EXPRESS_CHECKOUT", &v)?;
         }
         Ok(())
     }
@@ -337,5 +353,28 @@ mod tests {
             ]))
             .unwrap();
         assert!(mixed.check().is_err());
+    }
+
+    #[test]
+    fn express_checkout_is_on_while_connected_unless_switched_off() {
+        let mut c = PaymentsConfig::default();
+        assert!(c.express_checkout);
+        assert!(!c.offers_express_checkout(), "not without the keys");
+        c.apply_env(&env(&[
+            ("FERROSHOP_STRIPE_PUBLISHABLE_KEY", "pk_test_abc123"),
+            ("FERROSHOP_STRIPE_SECRET_KEY", "sk_test_abc123"),
+        ]))
+        .unwrap();
+        assert!(c.offers_express_checkout());
+        c.apply_env(&env(&[("FERROSHOP_STRIPE_EXPRESS_CHECKOUT", "no")]))
+            .unwrap();
+        assert!(!c.offers_express_checkout());
+        let file: PaymentsFile = toml::from_str("express_checkout = true").unwrap();
+        c.apply_file(file).unwrap();
+        assert!(c.offers_express_checkout());
+        let e = c
+            .apply_env(&env(&[("FERROSHOP_STRIPE_EXPRESS_CHECKOUT", "sometimes")]))
+            .unwrap_err();
+        assert_eq!(e.setting, "FERROSHOP_STRIPE_EXPRESS_CHECKOUT");
     }
 }

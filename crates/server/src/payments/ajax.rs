@@ -45,7 +45,7 @@ pub fn handles(name: &str) -> bool {
             | "wc_stripe_confirm_change_payment"
             | "wc_stripe_update_failed_order"
             | "wc_stripe_save_appearance"
-    )
+    ) || super::express::handles(name)
 }
 
 /// Runs one payment call (`handles(name)` is true).
@@ -65,6 +65,9 @@ pub async fn dispatch(state: &AppState, name: &str, parts: &Parts, body: Body) -
                 )
             } else {
                 match name {
+                    name if super::express::handles(name) => {
+                        super::express::dispatch(state, &ctx, name, &form).await
+                    }
                     "wc_stripe_init_setup_intent" => init_setup_intent(state, &ctx, &form).await,
                     "wc_stripe_create_payment_intent" => {
                         create_payment_intent(state, &ctx, &form).await
@@ -134,10 +137,10 @@ pub async fn admin_ajax(state: &AppState, parts: &Parts, body: Body) -> Response
     res
 }
 
-struct Form(Params);
+pub(super) struct Form(pub(super) Params);
 
 impl Form {
-    fn text(&self, name: &str) -> Option<String> {
+    pub(super) fn text(&self, name: &str) -> Option<String> {
         match self.0.get(name)? {
             Value::String(s) => Some(s.trim().to_string()),
             Value::Number(n) => Some(n.to_string()),
@@ -145,16 +148,16 @@ impl Form {
         }
     }
 
-    fn id(&self, name: &str) -> Option<i64> {
+    pub(super) fn id(&self, name: &str) -> Option<i64> {
         self.text(name)?.parse::<i64>().ok().filter(|&i| i > 0)
     }
 }
 
-fn success(data: Value) -> Response {
+pub(super) fn success(data: Value) -> Response {
     json_value(StatusCode::OK, &json!({"success": true, "data": data}))
 }
 
-fn failure(status: StatusCode, message: &str) -> Response {
+pub(super) fn failure(status: StatusCode, message: &str) -> Response {
     json_value(
         status,
         &json!({"success": false, "data": {"error": {"message": message}}}),
@@ -171,7 +174,7 @@ fn nonce_ok(state: &AppState, ctx: &StoreCtx, form: &Form, action: &str) -> bool
     )
 }
 
-fn bad_nonce() -> Response {
+pub(super) fn bad_nonce() -> Response {
     failure(
         StatusCode::FORBIDDEN,
         "We were unable to process your request. Please refresh the page and try again.",
@@ -322,16 +325,18 @@ async fn update_order_status(
 /// keeps it for the customer); a payment intent is an order paid on the change page,
 /// which follows the payment's own path.
 async fn confirm_change_payment(state: &AppState, ctx: &StoreCtx, form: &Form) -> Response {
-    if !nonce_ok(state, ctx, form, nonces::CONFIRM_CHANGE_PAYMENT)
-        && !nonce_ok(state, ctx, form, nonces::UPDATE_ORDER_STATUS)
-    {
+    // A wallet's return fragment carries the order-status nonce for this call.
+    let Some(action) = [nonces::CONFIRM_CHANGE_PAYMENT, nonces::UPDATE_ORDER_STATUS]
+        .into_iter()
+        .find(|action| nonce_ok(state, ctx, form, action))
+    else {
         return bad_nonce();
-    }
+    };
     let Some(id) = form.text("intent_id").and_then(|i| intent_id(&i)) else {
         return failure(StatusCode::BAD_REQUEST, messages::GENERIC_ERROR);
     };
     if id.starts_with("pi_") {
-        return update_order_status(state, ctx, form, nonces::CONFIRM_CHANGE_PAYMENT).await;
+        return update_order_status(state, ctx, form, action).await;
     }
     let order = match own_order(state, ctx, form.id("order_id")).await {
         Ok(o) => o,

@@ -7,14 +7,18 @@
 
 use std::sync::Arc;
 
+use std::net::IpAddr;
+
 use payments::{
     CaptureMethod, ClientSecret, CreateCustomer, CreatePaymentIntent, Currency, CustomerId,
-    IdempotencyKey, PaymentIntent, PaymentIntentId, PaymentIntentStatus, PaymentMethodId,
+    IdempotencyKey, OnlineMandate, PaymentIntent, PaymentIntentId, PaymentIntentStatus,
+    PaymentMethodId,
 };
 use rules::orders::model::{Order, OrderId};
-use rules::payments::intents::IntentStatus;
+use rules::payments::intents::{IntentStatus, Offline};
 use rules::payments::messages;
-use rules::payments::methods::MethodType;
+use rules::payments::methods::{Flow, MethodType};
+use rules::payments::returns::{self, NextStep};
 use store::payments::{IntentKind, IntentRecord, SavedMethod};
 use store::StoreError;
 
@@ -41,6 +45,20 @@ pub enum PayWith {
 pub struct PayRequest {
     pub method_type: MethodType,
     pub with: PayWith,
+    /// BLIK's six digits from the shopper's banking app.
+    pub blik_code: Option<String>,
+    /// The shopper's address, which a bank debit's mandate records (set by the
+    /// caller from the request).
+    pub client_ip: Option<IpAddr>,
+}
+
+/// The message for a BLIK code that is not six digits.
+pub const INVALID_BLIK_CODE: &str = "BLIK Code is invalid";
+
+/// A BLIK code as the shopper typed it: six digits, spaces and dashes aside.
+fn blik_code(value: &str) -> Option<String> {
+    let digits: String = value.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    (digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }
 
 /// The longest provider id taken; theirs are far shorter.
@@ -71,6 +89,15 @@ impl PayRequest {
                 return Err(messages::INVALID_DETAILS.to_string());
             }
         }
+        let blik_code = match method_type {
+            MethodType::Blik => Some(
+                field("wc-stripe-blik-code")
+                    .as_deref()
+                    .and_then(blik_code)
+                    .ok_or_else(|| INVALID_BLIK_CODE.to_string())?,
+            ),
+            _ => None,
+        };
         let token = field(&format!("wc-{gateway_id}-payment-token"))
             .or_else(|| field("wc-stripe-payment-token"))
             .map(|t| t.trim().to_string())
@@ -84,6 +111,8 @@ impl PayRequest {
             return Ok(Self {
                 method_type,
                 with: PayWith::Saved { id },
+                blik_code,
+                client_ip: None,
             });
         }
         let method = field("wc-stripe-payment-method")
@@ -98,6 +127,8 @@ impl PayRequest {
                 method: PaymentMethodId::new(method),
                 keep,
             },
+            blik_code,
+            client_ip: None,
         })
     }
 }
@@ -107,10 +138,12 @@ impl PayRequest {
 pub enum Charged {
     /// Paid, authorised or under way (the order is processing or on hold).
     Paid(Order),
-    /// The shopper must finish in the page (3-D Secure): the fragment's parts.
+    /// The shopper must act: finish in the page (3-D Secure, BLIK), see a voucher,
+    /// use a wallet's app, or leave for the provider's page.
     NeedsAction {
         order: Order,
-        intent_id: String,
+        step: NextStep,
+        method_type: MethodType,
         client_secret: ClientSecret,
     },
     /// Refused by the provider; the order is failed and can be paid again.
@@ -126,6 +159,8 @@ pub enum ChargeError {
     Busy,
     /// The details sent do not name a method this shopper may pay with.
     InvalidDetails,
+    /// The method is not offered in the order's billing country.
+    NotOffered,
     /// The provider could not be reached or answered nonsense; nothing was charged
     /// that a retry could charge again.
     Unreachable,
@@ -147,6 +182,7 @@ impl ChargeError {
                 order.status.label()
             ),
             Self::Busy => messages::IN_PROGRESS.into(),
+            Self::NotOffered => messages::INVALID_METHOD_TYPE.into(),
             Self::Unreachable => messages::UNREACHABLE.into(),
             Self::Store(_) => messages::GENERIC_ERROR.into(),
         }
@@ -163,11 +199,27 @@ pub fn facts_of(intent: &PaymentIntent) -> Option<IntentFacts> {
             e.message.as_deref(),
         )
     });
+    let method = intent
+        .payment_method_types
+        .iter()
+        .find_map(|t| MethodType::parse(t));
+    let is_voucher = method.is_some_and(|m| m.info().flow == Flow::Voucher);
+    let offline = match intent.next_action.as_ref().and_then(|a| a.kind()) {
+        Some(kind) if is_voucher && kind.ends_with("_display_details") => Some(Offline::Voucher),
+        Some("verify_with_microdeposits") => Some(Offline::BankVerification),
+        _ => None,
+    };
+    let expired = status == IntentStatus::RequiresPaymentMethod
+        && intent.last_payment_error.as_ref().is_some_and(|e| {
+            is_voucher || e.code.as_deref() == Some("payment_intent_payment_attempt_expired")
+        });
     Some(IntentFacts {
         intent_id: intent.id.as_str().to_string(),
         status,
         charge_id: intent.latest_charge_id().map(|c| c.as_str().to_string()),
         failure,
+        offline,
+        expired,
     })
 }
 
@@ -182,6 +234,9 @@ pub async fn charge(
     now: i64,
 ) -> Result<Charged, ChargeError> {
     let provider = state.provider.clone().ok_or(ChargeError::NotConnected)?;
+    if !request.method_type.offered_in(&order.billing.country) {
+        return Err(ChargeError::NotOffered);
+    }
     let gateway = state
         .config
         .checkout
@@ -311,8 +366,10 @@ async fn attempt_charge(
     let mut params = CreatePaymentIntent::new(order.total, currency);
     params.payment_method = Some(method.clone());
     params.customer = provider_customer.clone();
-    params.confirm = Some(true);
     params.payment_method_types = vec![request.method_type.as_str().to_string()];
+    let saved = matches!(request.with, PayWith::Saved { .. });
+    let return_url = format!("{base_url}{}", order.received_path());
+    shape_for_method(&mut params, request, saved, &return_url, base_url);
     if state.config.payments.capture == Capture::Manual && request.method_type == MethodType::Card {
         params.capture_method = Some(CaptureMethod::Manual);
     }
@@ -372,7 +429,55 @@ async fn attempt_charge(
         now,
     )
     .await?;
-    finish(state, provider, order, &intent, customer, keep, &mail, now).await
+    finish(
+        state,
+        provider,
+        order,
+        &intent,
+        request.method_type,
+        customer,
+        keep,
+        &mail,
+        now,
+    )
+    .await
+}
+
+/// What each method type's intent needs besides the amount and the method: vouchers
+/// and wallets are confirmed in the shopper's browser, where the provider's script
+/// shows the voucher or the wallet (so the order waits on hold only once the shopper
+/// has seen it); methods that leave for the bank or lender come back to the order's
+/// page; a new bank debit carries the mandate the shopper agreed to; BLIK its code.
+fn shape_for_method(
+    params: &mut CreatePaymentIntent,
+    request: &PayRequest,
+    saved: bool,
+    return_url: &str,
+    base_url: &str,
+) {
+    let method = request.method_type;
+    let flow = method.info().flow;
+    params.confirm = Some(!matches!(flow, Flow::Voucher | Flow::Wallet));
+    if flow == Flow::Redirect {
+        params.return_url = Some(return_url.to_string());
+    }
+    let debits_a_bank = flow == Flow::BankDebit
+        || matches!(
+            method,
+            MethodType::Ideal | MethodType::Bancontact | MethodType::Sofort
+        );
+    if debits_a_bank && !saved {
+        params.mandate = Some(OnlineMandate {
+            ip_address: request
+                .client_ip
+                .map_or_else(|| "0.0.0.0".to_string(), |ip| ip.to_string()),
+            user_agent: format!("Ferroshop; {base_url}"),
+        });
+    }
+    params.method_options.blik_code = request.blik_code.clone();
+    if method == MethodType::AcssDebit {
+        params.method_options.acss_debit_mandate = Some(("sporadic".into(), "personal".into()));
+    }
 }
 
 /// What an intent's answer does to the order, and what the shopper is told.
@@ -382,20 +487,34 @@ pub async fn finish(
     provider: &Provider,
     order: &Order,
     intent: &PaymentIntent,
+    method_type: MethodType,
     customer: Option<i64>,
     keep: bool,
     mail: &mail::order::OrderMailSettings,
     now: i64,
 ) -> Result<Charged, ChargeError> {
     let facts = facts_of(intent).ok_or(ChargeError::Unreachable)?;
-    if intent.status == PaymentIntentStatus::RequiresAction {
+    let waits_for_shopper = matches!(
+        intent.status,
+        PaymentIntentStatus::RequiresAction | PaymentIntentStatus::RequiresConfirmation
+    );
+    let step = waits_for_shopper.then(|| {
+        let action = intent.next_action.as_ref();
+        returns::next_step(
+            method_type,
+            action.and_then(|a| a.kind()),
+            action.and_then(|a| a.url()),
+        )
+    });
+    if let Some(step) = step.filter(|s| *s != NextStep::Wait) {
         let client_secret = intent
             .client_secret
             .clone()
             .ok_or(ChargeError::Unreachable)?;
         return Ok(Charged::NeedsAction {
             order: order.clone(),
-            intent_id: facts.intent_id,
+            step,
+            method_type,
             client_secret,
         });
     }
@@ -411,6 +530,8 @@ pub async fn finish(
     let after = applied.map(|(o, _)| o).unwrap_or_else(|| order.clone());
     match facts.status {
         s if s.is_paid() || s == IntentStatus::Processing => Ok(Charged::Paid(after)),
+        // The shopper verifies their account later; the order waits on hold.
+        IntentStatus::RequiresAction if facts.offline.is_some() => Ok(Charged::Paid(after)),
         _ => Ok(Charged::Declined {
             order: after,
             message: facts
@@ -442,12 +563,11 @@ async fn declined_or(
         p.decline_code.as_deref(),
         p.message.as_deref(),
     );
-    let facts = IntentFacts {
-        intent_id: intent_id.unwrap_or_default(),
-        status: IntentStatus::RequiresPaymentMethod,
-        charge_id: None,
-        failure: Some(message.clone()),
-    };
+    let facts = IntentFacts::new(
+        intent_id.unwrap_or_default(),
+        IntentStatus::RequiresPaymentMethod,
+        Some(message.clone()),
+    );
     let applied = settle::apply(&state.db, order.id, &facts, true, None, mail, now).await?;
     Ok(Charged::Declined {
         order: applied.map(|(o, _)| o).unwrap_or_else(|| order.clone()),
@@ -648,10 +768,16 @@ pub async fn order_of_record(
     if record.kind != IntentKind::Payment || record.order_id <= 0 {
         return Ok(None);
     }
-    let latest = store::payments::latest_order_intent(&state.db, OrderId(record.order_id))
+    let order = OrderId(record.order_id);
+    let latest = store::payments::latest_order_intent(&state.db, order)
         .await?
         .is_none_or(|l| l.intent_id == record.intent_id);
-    Ok(Some((OrderId(record.order_id), latest)))
+    // A newer attempt under way (it cancels this intent before making its own) makes
+    // this one old already, before the newer intent is recorded.
+    let superseded = store::payments::attempt_under_way(&state.db, order, rules::clock::now())
+        .await?
+        .is_some_and(|under_way| under_way > record.attempt);
+    Ok(Some((order, latest && !superseded)))
 }
 
 #[cfg(test)]
@@ -721,5 +847,78 @@ mod tests {
         assert_eq!(intent_id(" pi_123 "), Some("pi_123".into()));
         assert_eq!(intent_id("seti_9"), Some("seti_9".into()));
         assert_eq!(intent_id("pi_"), None);
+    }
+
+    #[test]
+    fn blik_takes_six_digits_and_nothing_else() {
+        let with = |code: &str| {
+            PayRequest::read(
+                "stripe_blik",
+                fields(&[
+                    ("wc-stripe-payment-method", "pm_1"),
+                    ("wc-stripe-blik-code", code),
+                ]),
+            )
+        };
+        assert_eq!(
+            with("123 456").unwrap().blik_code.as_deref(),
+            Some("123456")
+        );
+        for bad in ["", "12345", "1234567", "12a456", "１２３４５６"] {
+            assert_eq!(with(bad).unwrap_err(), INVALID_BLIK_CODE, "{bad:?}");
+        }
+        let missing = PayRequest::read(
+            "stripe_blik",
+            fields(&[("wc-stripe-payment-method", "pm_1")]),
+        );
+        assert_eq!(missing.unwrap_err(), INVALID_BLIK_CODE);
+    }
+
+    fn shaped(method: MethodType, saved: bool) -> CreatePaymentIntent {
+        let mut params = CreatePaymentIntent::new(1000, Currency::parse("EUR").unwrap());
+        let request = PayRequest {
+            method_type: method,
+            with: PayWith::New {
+                method: PaymentMethodId::new("pm_1"),
+                keep: false,
+            },
+            blik_code: None,
+            client_ip: Some("203.0.113.9".parse().unwrap()),
+        };
+        let back = "https://shop.test/checkout/order-received/7/?key=wc_order_k";
+        shape_for_method(&mut params, &request, saved, back, "https://shop.test");
+        params
+    }
+
+    #[test]
+    fn each_flow_shapes_its_intent() {
+        // Vouchers and wallets are confirmed in the shopper's browser.
+        for m in [
+            MethodType::Boleto,
+            MethodType::Oxxo,
+            MethodType::WechatPay,
+            MethodType::Cashapp,
+        ] {
+            assert_eq!(shaped(m, false).confirm, Some(false), "{m:?}");
+        }
+        let card = shaped(MethodType::Card, false);
+        assert_eq!(
+            (card.confirm, card.return_url, card.mandate),
+            (Some(true), None, None)
+        );
+        let ideal = shaped(MethodType::Ideal, false);
+        assert_eq!(
+            ideal.return_url.as_deref(),
+            Some("https://shop.test/checkout/order-received/7/?key=wc_order_k")
+        );
+        assert_eq!(ideal.mandate.unwrap().ip_address, "203.0.113.9");
+        let debit = shaped(MethodType::BacsDebit, false);
+        assert!(debit.mandate.is_some() && debit.return_url.is_none());
+        // A kept method carries its mandate already.
+        assert!(shaped(MethodType::SepaDebit, true).mandate.is_none());
+        assert!(shaped(MethodType::AcssDebit, false)
+            .method_options
+            .acss_debit_mandate
+            .is_some());
     }
 }

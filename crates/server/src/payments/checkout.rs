@@ -6,7 +6,10 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::Value;
 
+use payments::ClientSecret;
 use rules::orders::model::Order;
+use rules::payments::methods::MethodType;
+use rules::payments::returns::{self, FragmentParts, IntentKind, NextStep};
 
 use super::charge::{charge, ChargeError, Charged, PayRequest};
 use super::nonces::UPDATE_ORDER_STATUS;
@@ -22,7 +25,9 @@ use crate::state::AppState;
 /// when its details are missing or malformed.
 pub fn read_request(
     state: &AppState,
+    ctx: &StoreCtx,
     gateway_id: &str,
+    billing_country: &str,
     data: &[(String, String)],
 ) -> Result<Option<PayRequest>, ApiError> {
     let Some(gateway) = state.config.checkout.gateways.find(gateway_id) else {
@@ -32,15 +37,22 @@ pub fn read_request(
         return Ok(None);
     }
     let field = |name: &str| data.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
-    PayRequest::read(gateway_id, field)
-        .map(Some)
-        .map_err(|message| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "woocommerce_rest_checkout_process_payment_error",
-                message,
-            )
-        })
+    let refused = |message: String| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "woocommerce_rest_checkout_process_payment_error",
+            message,
+        )
+    };
+    let pay = PayRequest::read(gateway_id, field).map_err(refused)?;
+    // A method with a country list pays only for shoppers billed in one of them.
+    if !pay.method_type.offered_in(billing_country) {
+        return Err(refused(ChargeError::NotOffered.message()));
+    }
+    Ok(Some(PayRequest {
+        client_ip: ctx.client,
+        ..pay
+    }))
 }
 
 /// Counts a payment attempt for the client and the payer's address, before anything
@@ -51,6 +63,38 @@ pub async fn count_attempt(state: &AppState, ctx: &StoreCtx, email: &str) -> Res
         Ok(()) => Ok(()),
         Err(limited) => Err(limited.to_api()),
     }
+}
+
+/// A payment that waits for the shopper, as `Charged::NeedsAction` tells it.
+pub struct NeedsAction<'a> {
+    pub order: &'a Order,
+    pub step: &'a NextStep,
+    pub method_type: MethodType,
+    pub client_secret: &'a ClientSecret,
+}
+
+/// Where the order call sends a shopper whose payment waits for them: a return
+/// fragment on `page` (see `rules::payments::returns`), or the provider's page. The
+/// fragments that tell the shop the outcome carry a nonce of `session` (the session
+/// as the answer leaves it).
+pub fn next_step_redirect(
+    state: &AppState,
+    ctx: &StoreCtx,
+    session: &Session,
+    waiting: &NeedsAction<'_>,
+    page: &str,
+) -> String {
+    let nonce = state.keys.nonce(UPDATE_ORDER_STATUS, session, ctx.now);
+    let return_url = ctx.base_url.link(&waiting.order.received_path());
+    let parts = FragmentParts {
+        order_id: waiting.order.id.0,
+        method: waiting.method_type,
+        intent: IntentKind::Payment,
+        client_secret: waiting.client_secret.expose(),
+        return_url: &return_url,
+        nonce: &nonce,
+    };
+    returns::redirect_for(waiting.step, page, &parts).unwrap_or(return_url)
 }
 
 /// Charges a placed order and answers as the Store API does. `back` is the page the
@@ -86,16 +130,21 @@ pub async fn pay_placed_order(
         }
         Ok(Charged::NeedsAction {
             order,
-            intent_id: _,
+            step,
+            method_type,
             client_secret,
         }) => {
-            let nonce = state.keys.nonce(UPDATE_ORDER_STATUS, session, ctx.now);
-            let redirect = format!(
-                "{}#wc-stripe-confirm-pi:{}:{}:{}",
-                ctx.base_url.link(back),
-                order.id.0,
-                client_secret.expose(),
-                nonce
+            let redirect = next_step_redirect(
+                state,
+                ctx,
+                session,
+                &NeedsAction {
+                    order: &order,
+                    step: &step,
+                    method_type,
+                    client_secret: &client_secret,
+                },
+                &ctx.base_url.link(back),
             );
             Ok(json_value(
                 StatusCode::OK,

@@ -2,12 +2,14 @@
 //! method types): charging orders (`charge`), applying what the provider says of a
 //! payment (`settle`), its webhooks (`webhook`), the storefront's calls (`ajax`), the
 //! page settings the payment pages carry (`page_settings`), the methods customers keep
-//! (`saved`), and the staff's captures and refunds (`staff`).
+//! (`saved`), the staff's captures and refunds (`staff`), and the wallets' express
+//! checkout (`express`).
 
 pub mod ajax;
 pub mod charge;
 pub mod checkout;
 pub mod cli;
+pub mod express;
 pub mod nonces;
 pub mod page_settings;
 pub mod provider;
@@ -27,6 +29,10 @@ use rules::payments::{Gateway, Gateways};
 pub fn routes() -> ApiRoutes<SharedState> {
     ApiRoutes::new()
         .get("/payments/page-settings", page_settings::get_page_settings)
+        .get(
+            "/payments/express-checkout-params",
+            express::params::get_express_checkout_params,
+        )
         .get("/account/payment-methods", saved::list_payment_methods)
         .post(
             "/account/payment-methods/{id}/default",

@@ -9,7 +9,7 @@ use mail::order::OrderMailSettings;
 use rules::orders::actor::Actor;
 use rules::orders::lifecycle::mails_for;
 use rules::orders::model::{Order, OrderId, OrderStatus};
-use rules::payments::intents::{settle, IntentStatus, PaymentNews};
+use rules::payments::intents::{settle, IntentStatus, Offline, PaymentNews};
 use store::orders::Tx;
 use store::payments::SavedMethod;
 use store::{Db, StoreError};
@@ -23,15 +23,36 @@ pub struct IntentFacts {
     pub charge_id: Option<String>,
     /// Why the last try failed (a decline, a failed challenge).
     pub failure: Option<String>,
+    /// The payment goes on away from the shop (a voucher shown, a bank account to
+    /// verify): what the order waits for.
+    pub offline: Option<Offline>,
+    /// A voucher's time ran out unpaid.
+    pub expired: bool,
 }
 
 impl IntentFacts {
+    /// Facts with nothing but a status and, maybe, a failure.
+    pub fn new(intent_id: String, status: IntentStatus, failure: Option<String>) -> Self {
+        Self {
+            intent_id,
+            status,
+            charge_id: None,
+            failure,
+            offline: None,
+            expired: false,
+        }
+    }
+
     fn news(&self) -> PaymentNews {
-        match (&self.failure, self.status) {
-            (Some(reason), IntentStatus::RequiresPaymentMethod) => PaymentNews::Failed {
+        if self.expired {
+            return PaymentNews::Expired;
+        }
+        match (&self.failure, self.status, self.offline) {
+            (Some(reason), IntentStatus::RequiresPaymentMethod, _) => PaymentNews::Failed {
                 reason: reason.clone(),
             },
-            (_, status) => PaymentNews::Status(status),
+            (_, IntentStatus::RequiresAction, Some(what)) => PaymentNews::Awaiting(what),
+            (_, status, _) => PaymentNews::Status(status),
         }
     }
 

@@ -12,7 +12,7 @@ use super::shapes::{
 const CLASSIC: &str = "Classic calls";
 
 /// Every classic call's name; `get_refreshed_fragments` alone is also taken by GET.
-const NAMES: [&str; 15] = [
+const NAMES: [&str; 22] = [
     "add_to_cart",
     "remove_from_cart",
     "get_refreshed_fragments",
@@ -28,6 +28,13 @@ const NAMES: [&str; 15] = [
     "wc_stripe_confirm_change_payment",
     "wc_stripe_update_failed_order",
     "wc_stripe_save_appearance",
+    "wc_stripe_get_cart_details",
+    "wc_stripe_get_shipping_options",
+    "wc_stripe_update_shipping_method",
+    "wc_stripe_normalize_address",
+    "wc_stripe_add_to_cart",
+    "wc_stripe_clear_cart",
+    "wc_stripe_get_selected_product_data",
 ];
 
 pub fn operations() -> Vec<Op> {
@@ -62,7 +69,13 @@ fn write() -> Op {
         ("quantity", json!({"type": ["integer", "string"], "description": "add_to_cart"})),
         ("variation_id", json!({"type": ["integer", "string"], "description": "add_to_cart; `attribute_pa_…` fields choose the variation"})),
         ("cart_item_key", json!({"type": "string", "description": "remove_from_cart"})),
-        ("security", json!({"type": "string", "description": "update_order_review, apply_coupon, remove_coupon: the page's nonce for the call"})),
+        ("security", json!({"type": "string", "description": "update_order_review, apply_coupon, remove_coupon: the page's nonce for the call; the express checkout calls: theirs from the express checkout params"})),
+        ("qty", json!({"type": ["integer", "string"], "description": "wc_stripe_add_to_cart, wc_stripe_get_selected_product_data: how many (default 1)"})),
+        ("attributes", json!({"type": "object", "additionalProperties": {"type": "string"}, "description": "wc_stripe_add_to_cart, wc_stripe_get_selected_product_data: a variable product's options, `attributes[attribute_pa_color]=blue`"})),
+        ("is_product_page", json!({"type": "string", "description": "wc_stripe_get_shipping_options, wc_stripe_update_shipping_method: `1` lists each line of the cart, `0` a subtotal"})),
+        ("address", json!({"type": "string", "description": "update_order_review, wc_stripe_get_shipping_options: the first address line"})),
+        ("data", json!({"type": "object", "description": "wc_stripe_normalize_address: `data[billing_address][…]`, `data[shipping_address][…]`"})),
+        ("booking_id", json!({"type": ["integer", "string"], "description": "wc_stripe_clear_cart"})),
         ("coupon_code", json!({"type": "string", "description": "apply_coupon"})),
         ("coupon", json!({"type": "string", "description": "remove_coupon"})),
         ("billing_email", json!({"type": "string", "description": "apply_coupon: checks coupons limited to some customers; checkout: the billing address"})),
@@ -104,7 +117,9 @@ fn write() -> Op {
         "address",
         "address_2",
     ] {
-        fields.push((field.to_string(), text.clone()));
+        if field != "address" {
+            fields.push((field.to_string(), text.clone()));
+        }
         fields.push((format!("s_{field}"), text.clone()));
     }
     // `billing_email` is listed above; shipping addresses have no e-mail.
@@ -149,6 +164,7 @@ fn write() -> Op {
         ("refresh", boolean()),
         ("reload", boolean()),
     ]);
+    let express = express_answers();
     let add_refused = record_with_optional(
         &[
             ("error", constant(json!(true))),
@@ -160,7 +176,7 @@ fn write() -> Op {
         &[("message", string())],
     );
     Op::post("/", CLASSIC, "The classic calls")
-        .describe("`?wc-ajax=NAME` on any path, with a form body:\n\n- `add_to_cart`: `product_id`, `quantity`, `variation_id`, `attribute_pa_…`; answers the fragments.\n- `remove_from_cart`: `cart_item_key`; answers the fragments.\n- `get_refreshed_fragments`: the fragments.\n- `update_order_review`: `security`, `payment_method`, the billing location (`country`, `state`, `postcode`, `city`, `address`, `address_2`), the shipping one (`s_…`), `post_data`, `shipping_method[i]`; answers `{result, messages, reload, fragments}` with the review table and the payment box.\n- `checkout`: the checkout form (`billing_…`, `shipping_…`, `ship_to_different_address`, `order_comments`, `shipping_method[i]`, `payment_method`, `terms`, `createaccount`, `account_password`, `woocommerce-process-checkout-nonce`); answers `{result: \"success\", redirect, order_id}` or `{result: \"failure\", messages, refresh, reload}` with one `<li data-id=\"FIELD\">` per problem.\n- `apply_coupon` (`security`, `coupon_code`, `billing_email`), `remove_coupon` (`security`, `coupon`): an HTML notice; errors are `ul.woocommerce-error`.\n- `wc_stripe_…` (card payments): each with its own `_ajax_nonce`; `{success, data}` (`data.error.message` on failure), or `{result, messages}` for `wc_stripe_update_payment_intent`.\n\nChanges set the `woocommerce_items_in_cart` and `woocommerce_cart_hash` cookies.")
+        .describe("`?wc-ajax=NAME` on any path, with a form body:\n\n- `add_to_cart`: `product_id`, `quantity`, `variation_id`, `attribute_pa_…`; answers the fragments.\n- `remove_from_cart`: `cart_item_key`; answers the fragments.\n- `get_refreshed_fragments`: the fragments.\n- `update_order_review`: `security`, `payment_method`, the billing location (`country`, `state`, `postcode`, `city`, `address`, `address_2`), the shipping one (`s_…`), `post_data`, `shipping_method[i]`; answers `{result, messages, reload, fragments}` with the review table and the payment box.\n- `checkout`: the checkout form (`billing_…`, `shipping_…`, `ship_to_different_address`, `order_comments`, `shipping_method[i]`, `payment_method`, `terms`, `createaccount`, `account_password`, `woocommerce-process-checkout-nonce`); answers `{result: \"success\", redirect, order_id}` or `{result: \"failure\", messages, refresh, reload}` with one `<li data-id=\"FIELD\">` per problem.\n- `apply_coupon` (`security`, `coupon_code`, `billing_email`), `remove_coupon` (`security`, `coupon`): an HTML notice; errors are `ul.woocommerce-error`.\n- `wc_stripe_…` (card payments): each with its own `_ajax_nonce`; `{success, data}` (`data.error.message` on failure), or `{result, messages}` for `wc_stripe_update_payment_intent`.\n- The express checkout's (Apple Pay, Google Pay, Link), each with its `security` nonce from the express checkout params, on the session the request names (the product page's own cart when it sends that cart's `Cart-Token`; amounts in minor units): `wc_stripe_get_cart_details` → `{shipping_required, order_data: {currency, country_code, displayItems, total}}`; `wc_stripe_get_shipping_options` (`country`, `state`, `postcode`, `city`, `address`, `address_2`, `is_product_page`) → `{result: \"success\", shipping_options: [{id, label, detail, amount}], displayItems, total}` or `{result: \"invalid_shipping_address\"}`; `wc_stripe_update_shipping_method` (`shipping_method[]`, `is_product_page`) → `{result, displayItems, total}`; `wc_stripe_normalize_address` (`data[billing_address]`, `data[shipping_address]`) → the addresses ready for checkout; `wc_stripe_add_to_cart` (`product_id`, `qty`, `attributes`) → the cart holds that product only, `{result, displayItems, total}`; `wc_stripe_clear_cart` (`booking_id`) → `{result}`; `wc_stripe_get_selected_product_data` (`product_id`, `qty`, `attributes`) → `{displayItems, total, currency, country_code, requestShipping, needs_shipping}` or `{error}`. Refusals are `{success: false, data: {error: {message}}}`.\n\nChanges set the `woocommerce_items_in_cart` and `woocommerce_cart_hash` cookies.")
         .param(name_param(&NAMES))
         .form(input(&fields, &[]))
         .json(200, "The call's answer: the fragments (cart calls), the order review, or the checkout's outcome.", fragments)
@@ -170,6 +186,13 @@ fn write() -> Op {
         .json(200, "", refused.clone())
         .json(200, "", payment.clone())
         .json(200, "", intent_update.clone())
+        .json(200, "", express.cart_details)
+        .json(200, "", express.shipping_options)
+        .json(200, "", express.no_shipping.clone())
+        .json(200, "", express.priced.clone())
+        .json(200, "", express.addresses)
+        .json(200, "", express.cleared)
+        .json(200, "", express.product)
         .html(200, "apply_coupon and remove_coupon answer with an HTML notice.")
         .json(400, "add_to_cart could not add the product (`product_url` is the page that says why); remove_from_cart had no key; an unknown call; a host the shop does not answer for; or a body that could not be read.", add_refused.clone())
         .json(400, "", shape("ClassicError"))
@@ -177,6 +200,9 @@ fn write() -> Op {
         .json(400, "", review.clone())
         .json(400, "", payment.clone())
         .json(400, "", intent_update)
+        .json(400, "", express.no_shipping)
+        .json(400, "", express.no_shipping_method)
+        .json(400, "", express.product_refused)
         .html(400, "Without `wc-ajax`, or for the coupon calls: the same refusals as a page.")
         .json(403, "A browser said the request came from another site (`ferroshop_cross_site_request`).", shape("ClassicError"))
         .html(403, "The call's nonce (`security`) is missing or wrong: `-1`.")
@@ -195,4 +221,104 @@ fn write() -> Op {
         .json(413, "", refused)
         .json(413, "", review)
         .html(413, "")
+}
+
+/// The answers of the express checkout's calls (`payments::express::calls`).
+struct ExpressAnswers {
+    cart_details: Value,
+    shipping_options: Value,
+    no_shipping: Value,
+    no_shipping_method: Value,
+    priced: Value,
+    addresses: Value,
+    cleared: Value,
+    product: Value,
+    product_refused: Value,
+}
+
+fn express_answers() -> ExpressAnswers {
+    let item = record_with_optional(
+        &[("label", string()), ("amount", integer())],
+        &[("key", string()), ("pending", boolean())],
+    );
+    let display = || json!({"type": "array", "items": item.clone()});
+    let total = record(&[
+        ("label", string()),
+        ("amount", integer()),
+        ("pending", boolean()),
+    ]);
+    let option = record(&[
+        ("id", string()),
+        ("label", string()),
+        ("displayName", string()),
+        ("detail", string()),
+        ("amount", integer()),
+    ]);
+    ExpressAnswers {
+        cart_details: record(&[
+            ("shipping_required", boolean()),
+            (
+                "order_data",
+                record(&[
+                    ("displayItems", display()),
+                    ("total", total.clone()),
+                    ("currency", string()),
+                    ("country_code", string()),
+                ]),
+            ),
+        ]),
+        shipping_options: record(&[
+            ("result", constant(json!("success"))),
+            (
+                "shipping_options",
+                json!({"type": "array", "items": option}),
+            ),
+            ("displayItems", display()),
+            ("total", total.clone()),
+        ]),
+        no_shipping: record_with_optional(
+            &[
+                ("result", constant(json!("invalid_shipping_address"))),
+                ("message", string()),
+            ],
+            &[("displayItems", display()), ("total", total.clone())],
+        ),
+        no_shipping_method: record(&[
+            ("result", constant(json!("invalid_shipping_method"))),
+            ("message", string()),
+        ]),
+        priced: record(&[
+            ("result", constant(json!("success"))),
+            ("displayItems", display()),
+            ("total", total.clone()),
+        ]),
+        addresses: record_with_optional(
+            &[],
+            &[
+                ("billing_address", shape("BillingAddress")),
+                ("shipping_address", shape("ShippingAddress")),
+            ],
+        ),
+        cleared: record(&[("result", constant(json!("success")))]),
+        product: record_with_optional(
+            &[
+                ("displayItems", display()),
+                ("total", total),
+                ("currency", string()),
+                ("country_code", string()),
+                ("requestShipping", boolean()),
+                ("needs_shipping", boolean()),
+            ],
+            &[(
+                "shippingOptions",
+                record(&[
+                    ("id", string()),
+                    ("label", string()),
+                    ("detail", string()),
+                    ("amount", integer()),
+                ]),
+            )],
+        ),
+        product_refused: record(&[("error", string())]),
+    }
 }

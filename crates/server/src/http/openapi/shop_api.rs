@@ -51,6 +51,14 @@ fn payments() -> Vec<Op> {
             .error(400, "`context` is not one of the pages (`rest_invalid_param`).")
             .error(401, not_logged_in)
             .error(404, "No order has this id and key, or it is another customer's (`woocommerce_rest_invalid_order`)."),
+        Op::get(&path("/payments/express-checkout-params"), PAYMENTS, "Get the express checkout button's params")
+            .describe("What the provider's express checkout button (Apple Pay, Google Pay, Link) needs on a product, cart or checkout page, in the shape of the original's `wc_stripe_express_checkout_params`: `ajax_url` (with `%%endpoint%%` for the call's name), the publishable key, the currency and country, the amount with its display items (minor units), whether to ask for a shipping address, the button's look, and the shopper's nonces for the sheet's calls (`nonce`: `shipping`, `update_shipping`, `normalize_address`, `wc_store_api`, `wc_store_api_express_checkout`, `get_cart_details`, `add_to_cart`, `clear_cart`, `get_selected_product_data`). On a product page the button buys in a cart of its own: `cart_token` names it (the one the request's `Cart-Token` named, or a new one), the nonces are bound to it, and the page makes the sheet's calls and the Store API's with that `Cart-Token` and without cookies, so the shopper's cart is left as it is. `{enabled: false}` when the shop offers no express checkout.")
+            .store_read()
+            .query("context", one_of(&["product", "cart", "checkout"]), "The page (default `checkout`).")
+            .query("product_id", json!({"type": "integer", "minimum": 1}), "product: the product the page shows.")
+            .json(200, "The params.", json!({"type": "object", "required": ["enabled", "is_product_page"]}))
+            .error(400, "`context` is not one of the pages, or `product_id` names no product (`rest_invalid_param`).")
+            .error(404, "No product on sale has this id (`woocommerce_rest_product_invalid_id`)."),
         Op::get(&path("/account/payment-methods"), PAYMENTS, "List the customer's kept payment methods")
             .store_read()
             .json(200, "The methods, the default first.", kept.clone())

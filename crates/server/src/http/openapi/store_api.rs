@@ -280,8 +280,18 @@ fn checkout() -> Vec<Op> {
             .error(401, "The `Nonce` header is missing (`woocommerce_rest_missing_nonce`).")
             .error(403, "The `Nonce` header is not this session's (`woocommerce_rest_invalid_nonce`)."),
         Op::post(&path("/checkout"), CHECKOUT, "Place the order")
-            .describe("Places the cart as an order; without `shipping_address` the goods go to the billing address. With `create_account` an account is made for the billing e-mail and signed in.")
+            .describe("Places the cart as an order; without `shipping_address` the goods go to the billing address. With `create_account` an account is made for the billing e-mail and signed in. An express checkout (`X-WCSTRIPE-EXPRESS-CHECKOUT: true` with its nonce) sends the addresses as the wallet gave them: state names become the shop's codes first. A card payment made through a wallet names it in `payment_data` (`express_checkout_type`: `apple_pay`, `google_pay`, `link`), and the order's payment title says so (\"Apple Pay (Stripe)\").")
             .store_write()
+            .param(json!({
+                "name": "X-WCSTRIPE-EXPRESS-CHECKOUT", "in": "header", "required": false,
+                "schema": {"type": "string", "enum": ["true"]},
+                "description": "The order comes from the express checkout button.",
+            }))
+            .param(json!({
+                "name": "X-WCSTRIPE-EXPRESS-CHECKOUT-NONCE", "in": "header", "required": false,
+                "schema": string(),
+                "description": "The session's `wc_store_api_express_checkout` nonce from the express checkout params; a wrong one is refused (403 `woocommerce_rest_invalid_nonce`).",
+            }))
             .body_with_example(
                 input(
                     &[
@@ -299,15 +309,23 @@ fn checkout() -> Vec<Op> {
             )
             .json(200, "The order was placed.", shape("CheckoutOrder"))
             .error(400, "The order cannot be placed: the cart is empty, a required address field is missing or invalid (`data.fields`), no payment or shipping method, a product sold out, a coupon stopped applying, or the account asked for cannot be made (`woocommerce_rest_…`, `rest_invalid_param`, `registration-error-…`).")
-            .error(403, "The shop requires an account, or does not let checkout make one (`woocommerce_rest_checkout_requires_account`, `woocommerce_rest_checkout_signup_disabled`).")
+            .error(403, "The shop requires an account, or does not let checkout make one (`woocommerce_rest_checkout_requires_account`, `woocommerce_rest_checkout_signup_disabled`), or the express checkout nonce is wrong (`woocommerce_rest_invalid_nonce`).")
             .rate_limited("Too many accounts were made from this network (`ferroshop_too_many_attempts`)."),
         Op::post(&path("/checkout/{id}"), CHECKOUT, "Pay for an order")
-            .describe("Pays a pending order from the order-pay page: the key, and for a guest's order the billing e-mail, must match.")
+            .describe("Pays a pending order from the order-pay page: the key, and for a guest's order the billing e-mail, must match. An express payment sends the wallet's `shipping_address` too, which the order keeps.")
             .store_write()
             .path_param("id", integer(), "The order's id.")
             .required_query("key", string(), "The order's key.")
             .query("billing_email", string(), "The order's billing e-mail (guests' orders).")
-            .body(input(&[("payment_method", string()), ("billing_address", address)], &[]))
+            .body(input(
+                &[
+                    ("payment_method", string()),
+                    ("billing_address", address.clone()),
+                    ("shipping_address", address),
+                    ("payment_data", array(input(&[("key", string()), ("value", string())], &[]))),
+                ],
+                &[],
+            ))
             .json(200, "The order was paid for.", shape("CheckoutOrder"))
             .error(400, "The order cannot be paid (`woocommerce_rest_order_cannot_be_paid`), the payment method is not offered, or the address is invalid.")
             .error(403, "The billing e-mail does not match, or the order is another customer's (`woocommerce_rest_invalid_billing_email`).")
