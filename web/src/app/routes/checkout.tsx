@@ -2,6 +2,8 @@
 // payments the payments feature's, composed here.
 import { CheckoutView } from '@/features/checkout/components/checkout-view';
 import { LoginForm } from '@/features/customers/components/login-form';
+import { PaymentReturnStatus } from '@/features/payments/components/payment-return-status';
+import { usePaymentReturn } from '@/features/payments/hooks/use-payment-return';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCartBinding } from '../cart-binding';
@@ -15,7 +17,14 @@ export default function CheckoutRoute() {
   useDocumentTitle('Checkout');
   const binding = useCartBinding();
   const payments = usePaymentBinding(CHECKOUT_SCOPE);
+  // A payment that comes back to the page in its address: the order it paid emptied the cart.
+  const returning = usePaymentReturn(CHECKOUT_SCOPE, { enabled: payments !== undefined, onLeave: () => void binding.refresh() });
   return (
-    <CheckoutView binding={binding} loginForm={<LoginForm redirectTo={paths.checkout()} intro={LOGIN_INTRO} sideBySide />} payments={payments} />
+    <CheckoutView
+      binding={binding}
+      loginForm={<LoginForm redirectTo={paths.checkout()} intro={LOGIN_INTRO} sideBySide />}
+      payments={payments}
+      paymentStatus={<PaymentReturnStatus state={returning} />}
+    />
   );
 }

@@ -115,6 +115,19 @@ describe('the checkout page', () => {
     expect(screen.getByRole('link', { name: 'Return to shop' }).getAttribute('href')).toBe('/shop');
   });
 
+  it('shows, under its title, what the card gateway says of a payment that came back, the cart empty or not', async () => {
+    stub();
+    const status = <p role="alert">The voucher could not be shown.</p>;
+    const empty = renderWithApp(<CheckoutView binding={binding({ cart: { ...cart, items: [], items_count: 0 } })} loginForm={null} paymentStatus={status} />, { path: '/checkout' });
+    expect(await screen.findByText('Your cart is currently empty.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('The voucher could not be shown.');
+    expect(screen.getByRole('heading', { name: 'Checkout' }).nextElementSibling).toBe(screen.getByRole('alert'));
+    empty.unmount();
+    renderWithApp(<CheckoutView binding={binding()} loginForm={null} paymentStatus={status} />, { path: '/checkout' });
+    await screen.findByRole('heading', { name: 'Billing details' });
+    expect(screen.getByRole('heading', { name: 'Checkout' }).nextElementSibling?.textContent).toBe('The voucher could not be shown.');
+  });
+
   it('changes the state field, labels and required marks with the country', async () => {
     stub();
     renderWithApp(<CheckoutView binding={binding()} loginForm={null} />, { path: '/checkout' });

@@ -18,7 +18,18 @@ import styles from './checkout.module.css';
 export const EMPTY_CART = 'Your cart is currently empty.';
 export const MUST_LOG_IN = 'You must be logged in to checkout.';
 
-export function CheckoutView({ binding, loginForm, payments }: { binding: CartBinding; loginForm: ReactNode; payments?: PaymentBinding }) {
+export function CheckoutView({
+  binding,
+  loginForm,
+  payments,
+  paymentStatus,
+}: {
+  binding: CartBinding;
+  loginForm: ReactNode;
+  payments?: PaymentBinding;
+  /** What the card gateway shows of a payment that came back to the page (its address's fragment). */
+  paymentStatus?: ReactNode;
+}) {
   const locale = useAddressLocale();
   // Once the order is placed the cart empties while the order page loads; the form
   // stays up (blocked) with the order as it was rather than flashing "empty cart".
@@ -61,6 +72,7 @@ export function CheckoutView({ binding, loginForm, payments }: { binding: CartBi
   return (
     <div className={`container ${styles.page}`}>
       <h1 className={styles.title}>Checkout</h1>
+      {paymentStatus}
       {cart && cart.errors.length > 0 && cart.items.length > 0 && (
         <div className={styles.toggles}>
           {cart.errors.map((cartError) => (

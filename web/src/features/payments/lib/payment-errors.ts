@@ -9,6 +9,8 @@ export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again.';
 export const UNKNOWN_ERROR_MESSAGE = 'An error occurred unknown';
 export const LOAD_FAILED_MESSAGE = 'Failed to load %s payment method. Please refresh the page and try again.';
 export const INVALID_DETAILS_MESSAGE = 'Invalid or missing payment details. Please ensure the provided payment method is correctly entered.';
+/** A voucher payment that cannot go on to the order's page, or a payment return the page could not handle. */
+export const PAYMENT_PROBLEM_MESSAGE = 'There was a problem processing the payment. Please refresh the page to try again.';
 
 /** How a request to the shop ended without an answer to read. */
 export type RequestFailure = 'timeout' | 'abort' | 'error';

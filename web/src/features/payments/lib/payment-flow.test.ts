@@ -5,8 +5,11 @@ import fixture from '@/test/fixtures/payments-page-settings.json';
 import { fakeStripe, type FakeStripe } from '@/test/fake-stripe';
 import { stubShop, type SentRequest } from '@/test/fetch-stub';
 import { jsonResponse } from '@/test/render';
+import { leavePage } from '@/lib/leave-page';
 import type { PaymentPageSettings } from '../api/get-page-settings';
 import { completePayment, paymentRefusal, preparePayment, retryPageOf, savePaymentMethod, type PaymentState } from './payment-flow';
+
+vi.mock('@/lib/leave-page', () => ({ leavePage: vi.fn() }));
 
 const pageSettings = fixture as unknown as PaymentPageSettings;
 const billing = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', phone: '555', address_1: '1 Main St', address_2: '', city: 'London', state: '', postcode: 'N1 1AA', country: 'GB' };
@@ -33,6 +36,7 @@ beforeEach(() => {
   fake = fakeStripe();
   resetNonce();
   vi.unstubAllGlobals();
+  vi.mocked(leavePage).mockClear();
 });
 
 describe('preparing a payment', () => {
@@ -172,6 +176,55 @@ describe('completing a payment', () => {
     await completePayment(state({ page: 'change-payment' }), placed('/checkout/order-pay/12/?key=k#wc-stripe-confirm-si:12:seti_9_secret_x:N2'), context());
     expect(sent[0]!.url).toBe('/?wc-ajax=wc_stripe_confirm_change_payment');
     expect(fields(sent[0]!)).toMatchObject({ intent_id: 'seti_9', _ajax_nonce: 'N2' });
+  });
+
+  it('sends the browser to a redirect method’s page of the provider, not through the app', async () => {
+    const settled = vi.fn();
+    void completePayment(state(), placed('https://hooks.provider.test/redirect/authenticate/src_1?client_secret=x'), context()).then(settled);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(leavePage).toHaveBeenCalledWith('https://hooks.provider.test/redirect/authenticate/src_1?client_secret=x');
+    // The page is being left: the form stays blocked.
+    expect(settled).not.toHaveBeenCalled();
+  });
+
+  it('keeps the shop’s own addresses, absolute or not, for the app’s navigation', async () => {
+    const own = `${window.location.origin}/checkout/order-received/12/?key=wc_order_abc`;
+    expect(await completePayment(state(), placed(own), context())).toEqual({ ok: true, redirect: own });
+    expect(leavePage).not.toHaveBeenCalled();
+  });
+
+  it('shows a voucher the answer asks for, then goes on to the order', async () => {
+    const confirmOxxoPayment = vi.fn(async () => ({ paymentIntent: { id: 'pi_5', status: 'requires_action' } }));
+    Object.assign(fake.stripe, { confirmOxxoPayment });
+    const back = encodeURIComponent(`${window.location.origin}/checkout/order-received/12/?key=wc_order_abc`);
+    const outcome = await completePayment(state(), placed(`#wc-stripe-voucher-12:oxxo:pi_5_secret_v:${back}`), context());
+    expect(confirmOxxoPayment).toHaveBeenCalledWith('pi_5_secret_v', {});
+    expect(outcome).toEqual({ ok: true, redirect: '/checkout/order-received/12/?key=wc_order_abc' });
+  });
+
+  it('opens a wallet’s dialog the answer asks for, and stays when it is closed', async () => {
+    const confirmWechatPayPayment = vi.fn(async () => ({ paymentIntent: { id: 'pi_8', status: 'requires_action' } }));
+    Object.assign(fake.stripe, { confirmWechatPayPayment });
+    const outcome = await completePayment(state({ stripe: null }), placed(`/checkout/#wc-stripe-wallet-12:wechat_pay:payment_intent:pi_8_secret_w:%2Fthanks:N`), context());
+    expect(confirmWechatPayPayment).toHaveBeenCalledOnce();
+    expect(outcome).toEqual({ ok: false, message: '', redirect: null });
+  });
+
+  it('confirms the older card fragment and follows its return URL', async () => {
+    fake.stripe.handleNextAction.mockResolvedValueOnce({ paymentIntent: { id: 'pi_7', status: 'succeeded' } });
+    expect(await completePayment(state(), placed('#confirm-pi-pi_7_secret_k:%2Fcheckout%2Forder-received%2F12%2F%3Fkey%3Dk'), context())).toEqual({
+      ok: true,
+      redirect: '/checkout/order-received/12/?key=k',
+    });
+  });
+
+  it('cannot go on with a fragment it cannot read', async () => {
+    expect(await completePayment(state(), placed('/checkout/#wc-stripe-voucher-12:oxxo:pi_5_secret_v:%ZZ'), context())).toEqual({
+      ok: false,
+      message: 'Payment failed. Please try again.',
+      redirect: '/checkout/order-pay/12?pay_for_order=true&key=wc_order_abc',
+    });
+    expect(leavePage).not.toHaveBeenCalled();
   });
 
   it('tries again from the order-pay page only at checkout', () => {

@@ -1,19 +1,20 @@
 // Paying through the card gateway, step by step, for the checkout and the order-pay
 // page: check the element, create the payment method with the billing details, hand
-// its id to the order call (payment_data), then read the answer: paid; a 3-D Secure
-// fragment, confirmed in place and reported; or refused. And saving a method without a
+// its id to the order call (payment_data), then read the answer: paid; a return
+// fragment (3-D Secure, a voucher, a wallet), handled in place; a redirect method's
+// page; or refused. And saving a method without a
 // payment (adding one in the account area, changing an order's method).
-import type { Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { paths, toAppPath } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { leavePage } from '@/lib/leave-page';
 import type { PaymentBillingAddress, PaymentDataItem, PaymentOutcome, PlacedPayment, PreparedPayment } from '@/types/payment-binding';
 import { createAndConfirmSetupIntent } from '../api/create-and-confirm-setup-intent';
 import type { PaymentPageSettings } from '../api/get-page-settings';
-import { updateFailedOrder } from '../api/update-failed-order';
 import { updateOrderStatus } from '../api/update-order-status';
-import { parseConfirmFragment } from './confirm-fragment';
+import { looksLikeReturnFragment } from './fragment-marker';
 import { billingDetails, checkBlikCode, type PaymentMethodType, type PaymentPage } from './method-rules';
-import { INVALID_DETAILS_MESSAGE, PAYMENT_FAILED_MESSAGE, paymentErrorMessage } from './payment-errors';
+import { INVALID_DETAILS_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_PROBLEM_MESSAGE, paymentErrorMessage } from './payment-errors';
 
 /** What the payment box knows when its form is sent. */
 export interface PaymentState {
@@ -35,11 +36,6 @@ export interface PaymentState {
 }
 
 const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
-
-/** The intent ids a provider result names, whichever way it went. */
-function intentIdOfResult(result: { paymentIntent?: { id: string }; setupIntent?: { id: string }; error?: StripeError }): string | null {
-  return result.paymentIntent?.id ?? result.setupIntent?.id ?? result.error?.payment_intent?.id ?? result.error?.setup_intent?.id ?? null;
-}
 
 /** Checks the element and creates the payment method; its id, or the message to show. */
 async function createPaymentMethod(state: PaymentState): Promise<{ ok: true; id: string; type: string } | { ok: false; message: string }> {
@@ -99,46 +95,52 @@ export function retryPageOf(placed: PlacedPayment, page: PaymentPage): string | 
   return paths.orderPay(placed.order_id, placed.order_key);
 }
 
+/** The page is being left for another site's: nothing more happens here. */
+const leaving = (url: string): Promise<PaymentOutcome> => {
+  leavePage(url);
+  return new Promise<PaymentOutcome>(() => {});
+};
+
 /**
- * After the order call. Paid: go on. A confirmation fragment: the provider handles the
- * next action here (3-D Secure), then the shop is told (update_order_status, or
- * confirm_change_payment) and answers where to go. A failed confirmation is reported
- * (update_failed_order) and sends the shopper where the order can be paid again.
+ * After the order call. Paid: go on. A return fragment (3-D Secure, a voucher, a
+ * wallet's dialog, the older card confirmation) is handled here, as its kind says
+ * (return-fragments.ts, loaded then). A redirect method's answer is its provider's
+ * page: the browser goes there, the promise never settles (the page is being left).
  */
 export async function completePayment(state: Pick<PaymentState, 'pageSettings' | 'page' | 'stripe'>, placed: PlacedPayment, context: CompletionContext): Promise<PaymentOutcome> {
   const { payment_status: status, redirect_url: redirect } = placed.payment_result;
-  const fragment = parseConfirmFragment(redirect);
-  if (!fragment) {
-    if (redirect && (status === 'success' || status === 'pending')) return { ok: true, redirect };
-    return { ok: false, message: PAYMENT_FAILED_MESSAGE, redirect: null };
-  }
-  const orderId = fragment.orderId || placed.order_id;
-  let intentId = fragment.intentId;
-  const failed = async (error: unknown): Promise<PaymentOutcome> => {
-    await updateFailedOrder(state.pageSettings, intentId, orderId);
-    return { ok: false, message: paymentErrorMessage(error, state.pageSettings, { confirming: true }), redirect: context.retryPage };
-  };
-  try {
-    const stripe = state.stripe ?? (await context.provider());
-    if (!stripe) return await failed(new Error('The payment provider could not be loaded.'));
-    const result = await stripe.handleNextAction({ clientSecret: fragment.clientSecret });
-    intentId = intentIdOfResult(result) ?? intentId;
-    if (result.error) return await failed(result.error);
-    const intent = result.paymentIntent ?? result.setupIntent;
-    if (intent && !['succeeded', 'processing', 'requires_capture'].includes(intent.status)) {
-      const lastError = 'last_payment_error' in intent ? intent.last_payment_error : intent.last_setup_error;
-      return await failed(lastError ?? { message: PAYMENT_FAILED_MESSAGE });
+  if (looksLikeReturnFragment(redirect)) {
+    let handlers: typeof import('./return-fragments');
+    try {
+      handlers = await import('./return-fragments');
+    } catch {
+      // The order is placed; the page could not get on with paying it.
+      return { ok: false, message: PAYMENT_PROBLEM_MESSAGE, redirect: context.retryPage };
     }
-    const returnUrl = await updateOrderStatus(state.pageSettings, {
-      orderId,
-      intentId,
-      paymentMethodId: context.paymentMethodToSave,
-      nonce: fragment.nonce,
-      changingPayment: state.page === 'change-payment',
+    const { handleReturnFragment, parseReturnFragment } = handlers;
+    const fragment = parseReturnFragment(redirect);
+    // A fragment of the gateway's that cannot be read: the payment cannot go on from here.
+    if (!fragment) return { ok: false, message: PAYMENT_FAILED_MESSAGE, redirect: context.retryPage };
+    const { stripe } = state;
+    return handleReturnFragment(fragment, {
+      pageSettings: state.pageSettings,
+      page: state.page,
+      provider: stripe ? () => Promise.resolve(stripe) : context.provider,
+      paymentMethodToSave: context.paymentMethodToSave,
+      retryPage: context.retryPage,
     });
-    return { ok: true, redirect: returnUrl };
-  } catch (error) {
-    return failed(error);
+  }
+  if (!redirect || (status !== 'success' && status !== 'pending')) return { ok: false, message: PAYMENT_FAILED_MESSAGE, redirect: null };
+  const target = addressOf(redirect);
+  if (target && target.origin !== window.location.origin) return leaving(target.href);
+  return { ok: true, redirect };
+}
+
+function addressOf(url: string): URL | null {
+  try {
+    return new URL(url, window.location.href);
+  } catch {
+    return null;
   }
 }
 
