@@ -7,11 +7,13 @@ import styles from './page.module.css';
 export default function OrderReceivedRoute() {
   useDocumentTitle('Order received');
   const orderId = useParams().orderId ?? '';
-  const key = useSearchParams()[0].get('key') ?? '';
+  const [search] = useSearchParams();
+  const key = search.get('key') ?? '';
+  const redirectStatus = search.get('redirect_status') ?? '';
   return (
     <div className={`container ${styles.page}`}>
       <h1 className={styles.title}>Order received</h1>
-      <OrderReceived orderId={orderId} orderKey={key} />
+      <OrderReceived orderId={orderId} orderKey={key} redirectStatus={redirectStatus} />
     </div>
   );
 }

@@ -13,6 +13,18 @@ export function getOrderQueryOptions(id: string, key: string) {
   return queryOptions({ queryKey: ['order', id, key], queryFn: () => getOrder(id, key) });
 }
 
-export function useOrder(id: string, key: string) {
-  return useQuery(getOrderQueryOptions(id, key));
+/** How often an order waiting on the provider's word is read again, and for how long. */
+export const AWAITING_REFRESH_MS = 2000;
+export const AWAITING_REFRESH_LIMIT = 15;
+
+/**
+ * The order; `awaitingPayment`: the shopper is back from the provider's page and its
+ * word (a webhook) may not have landed yet, so a pending order is read again a while.
+ */
+export function useOrder(id: string, key: string, { awaitingPayment = false } = {}) {
+  return useQuery({
+    ...getOrderQueryOptions(id, key),
+    refetchInterval: (query) =>
+      awaitingPayment && query.state.data?.status === 'pending' && query.state.dataUpdateCount < AWAITING_REFRESH_LIMIT ? AWAITING_REFRESH_MS : false,
+  });
 }

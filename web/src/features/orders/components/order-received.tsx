@@ -13,8 +13,13 @@ import styles from './orders.module.css';
 
 export const INVALID_ORDER = 'Sorry, this order is invalid and cannot be paid for.';
 
-export function OrderReceived({ orderId, orderKey }: { orderId: string; orderKey: string }) {
-  const { data: order, error, isPending } = useOrder(orderId, orderKey);
+/**
+ * `redirectStatus`: what the provider's page said when it sent the shopper back
+ * (`redirect_status`: succeeded, processing or failed), for methods that leave the shop.
+ */
+export function OrderReceived({ orderId, orderKey, redirectStatus = '' }: { orderId: string; orderKey: string; redirectStatus?: string }) {
+  const returned = redirectStatus !== '';
+  const { data: order, error, isPending } = useOrder(orderId, orderKey, { awaitingPayment: returned && redirectStatus !== 'failed' });
 
   if (!orderKey || error) {
     return (
@@ -28,7 +33,8 @@ export function OrderReceived({ orderId, orderKey }: { orderId: string; orderKey
   }
   if (isPending) return <p className={styles.muted} aria-busy="true">Loading your order…</p>;
 
-  const failed = order.status === 'failed';
+  // Refused at the bank: the order waits to be paid again, whatever the webhook says yet.
+  const failed = order.status === 'failed' || (redirectStatus === 'failed' && order.needs_payment);
   return (
     <div className={`woocommerce-order ${styles.stack}`}>
       {failed ? (
