@@ -138,6 +138,53 @@ fn state_of(country: &str) -> String {
     }
 }
 
+impl Shopper<'_> {
+    async fn register(&mut self, email: &str) {
+        let (status, body) = self
+            .post(
+                self.app.url("/wp-json/ferroshop/v1/account/register"),
+                json!({"email": email, "password": "a long enough passphrase 42", "first_name": "Ada", "last_name": "Lovelace"}),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+    }
+
+    async fn page_settings(&self, query: &str) -> Value {
+        self.client
+            .get(self.app.url(&format!(
+                "/wp-json/ferroshop/v1/payments/page-settings?{query}"
+            )))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
+    /// Keeps a new method in the account area, as its page does.
+    async fn keep(&self, method: &str, pm: &str) -> Value {
+        let settings = self.page_settings("context=add-payment-method").await;
+        let nonce = settings["createAndConfirmSetupIntentNonce"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let res = self
+            .client
+            .post(self.app.url("/wp-admin/admin-ajax.php"))
+            .form(&[
+                ("action", "wc_stripe_create_and_confirm_setup_intent"),
+                ("wc-stripe-payment-method", pm),
+                ("wc-stripe-payment-type", method),
+                ("_ajax_nonce", nonce.as_str()),
+            ])
+            .send()
+            .await
+            .unwrap();
+        res.json().await.unwrap()
+    }
+}
+
 /// A postcode the shop's form takes for `country`.
 fn postcode_of(country: &str) -> &'static str {
     match country {
@@ -684,6 +731,51 @@ async fn a_method_is_refused_outside_its_countries(backend: Backend) {
     app.stop().await;
 }
 
+async fn bank_accounts_and_wallets_are_kept_in_the_account_area(backend: Backend) {
+    let Some((app, double)) = spawn_with(backend, "EUR", &["sepa_debit", "ideal"]).await else {
+        return;
+    };
+    let mut s = Shopper::new(&app).await;
+    s.register("ada@example.test").await;
+    // A SEPA debit is set up under the mandate the shopper agrees to, and kept.
+    let pm = double
+        .create_payment_method(
+            "sepa_debit",
+            &[("sepa_debit[iban]", "DE89370400440532013000")],
+        )
+        .await;
+    let answer = s.keep("sepa_debit", &pm).await;
+    assert_eq!(answer["success"], true, "{answer}");
+    assert_eq!(answer["data"]["status"], "succeeded", "{answer}");
+    let kept = s.page_settings("context=checkout").await["savedPaymentMethods"].clone();
+    assert_eq!(kept.as_array().unwrap().len(), 1, "{kept}");
+    // iDEAL leaves for the bank and comes back to the account's methods.
+    let pm = double.create_payment_method("ideal", &[]).await;
+    let answer = s.keep("ideal", &pm).await;
+    assert_eq!(answer["data"]["status"], "requires_action", "{answer}");
+    assert_eq!(answer["data"]["next_action"]["type"], "redirect_to_url");
+    assert!(answer["data"]["return_url"]
+        .as_str()
+        .unwrap()
+        .ends_with("/my-account/payment-methods/"));
+    app.stop().await;
+    // Cash App is confirmed by its own sheet in the page: left unconfirmed here.
+    let Some((app, double)) = spawn_with(backend, "USD", &["cashapp"]).await else {
+        return;
+    };
+    let mut s = Shopper::new(&app).await;
+    s.register("grace@example.test").await;
+    let pm = double.create_payment_method("cashapp", &[]).await;
+    let answer = s.keep("cashapp", &pm).await;
+    assert_eq!(answer["success"], true, "{answer}");
+    assert_eq!(answer["data"]["payment_type"], "cashapp");
+    assert_eq!(
+        answer["data"]["status"], "requires_confirmation",
+        "{answer}"
+    );
+    app.stop().await;
+}
+
 /// Decodes the percent-encoding of a fragment's return URL.
 fn urlencoding_decode(s: &str) -> String {
     percent_encoding::percent_decode_str(s)
@@ -702,4 +794,5 @@ on_both_databases!(
     an_account_that_needs_micro_deposits_waits_on_hold,
     blik_needs_six_digits_and_is_approved_in_the_banking_app,
     a_method_is_refused_outside_its_countries,
+    bank_accounts_and_wallets_are_kept_in_the_account_area,
 );

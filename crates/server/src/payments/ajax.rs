@@ -11,13 +11,13 @@ use axum::response::Response;
 use serde_json::{json, Value};
 
 use payments::{
-    ConfirmSetupIntent, CreateSetupIntent, CustomerId, IdempotencyKey, PaymentIntentId,
-    PaymentMethodId, UpdatePaymentIntent,
+    ConfirmSetupIntent, CreateSetupIntent, CustomerId, IdempotencyKey, OnlineMandate,
+    PaymentIntentId, PaymentMethodId, UpdatePaymentIntent,
 };
 use rules::orders::model::{Order, OrderId, OrderStatus};
 use rules::payments::intents::IntentStatus;
 use rules::payments::messages;
-use rules::payments::methods::MethodType;
+use rules::payments::methods::{Flow, MethodType};
 use store::payments::{IntentKind, IntentRecord};
 
 use super::charge::{self, facts_of, intent_id, keep_method, CustomerError};
@@ -706,9 +706,13 @@ async fn create_and_confirm_setup_intent(
         return failure(StatusCode::NOT_FOUND, messages::GENERIC_ERROR);
     };
     let pm = PaymentMethodId::new(method_id.clone());
+    // Cash App is confirmed in the shopper's browser, by its own sheet, with the
+    // method set here; every other type is confirmed now.
+    let confirmed_in_page = method == MethodType::Cashapp;
     let params = CreateSetupIntent {
         customer: Some(customer.clone()),
         payment_method_types: vec![method.as_str().to_string()],
+        payment_method: confirmed_in_page.then(|| pm.clone()),
         ..Default::default()
     };
     let made = match provider
@@ -727,17 +731,30 @@ async fn create_and_confirm_setup_intent(
         &method_id,
     )
     .await;
-    let confirm = ConfirmSetupIntent {
-        payment_method: Some(pm.clone()),
-        ..Default::default()
-    };
-    let si = match provider
-        .client
-        .confirm_setup_intent(&made.id, &confirm, &fresh_key("setup-confirm"))
-        .await
-    {
-        Ok(si) => si,
-        Err(e) => return provider_failure(&e),
+    let return_url = ctx.base_url.link("/my-account/payment-methods/");
+    let si = if confirmed_in_page {
+        made
+    } else {
+        let confirm = ConfirmSetupIntent {
+            payment_method: Some(pm.clone()),
+            // Methods that leave for the bank come back to the account's methods.
+            return_url: (method.info().flow == Flow::Redirect).then(|| return_url.clone()),
+            mandate: super::charge::needs_mandate(method).then(|| OnlineMandate {
+                ip_address: ctx
+                    .client
+                    .map_or_else(|| "0.0.0.0".to_string(), |ip| ip.to_string()),
+                user_agent: format!("Ferroshop; {}", ctx.base_url),
+            }),
+            ..Default::default()
+        };
+        match provider
+            .client
+            .confirm_setup_intent(&made.id, &confirm, &fresh_key("setup-confirm"))
+            .await
+        {
+            Ok(si) => si,
+            Err(e) => return provider_failure(&e),
+        }
     };
     let status = si.status.as_str().to_string();
     if status == "succeeded" {
@@ -764,7 +781,7 @@ async fn create_and_confirm_setup_intent(
         "status": status,
         "next_action": si.next_action.as_ref().map(|n| n.0.clone()),
         "payment_type": method.as_str(),
-        "return_url": ctx.base_url.link("/my-account/payment-methods/"),
+        "return_url": return_url,
         "client_secret": si.client_secret.as_ref().map(|s| s.expose()),
         "id": si.id.as_str(),
     }))

@@ -443,6 +443,17 @@ async fn attempt_charge(
     .await
 }
 
+/// Whether paying with (or keeping) a new method of this type debits the shopper's
+/// bank under a mandate they agree to in the checkout: the bank debits, and the
+/// redirect methods kept as SEPA debits.
+pub fn needs_mandate(method: MethodType) -> bool {
+    method.info().flow == Flow::BankDebit
+        || matches!(
+            method,
+            MethodType::Ideal | MethodType::Bancontact | MethodType::Sofort
+        )
+}
+
 /// What each method type's intent needs besides the amount and the method: vouchers
 /// and wallets are confirmed in the shopper's browser, where the provider's script
 /// shows the voucher or the wallet (so the order waits on hold only once the shopper
@@ -461,12 +472,7 @@ fn shape_for_method(
     if flow == Flow::Redirect {
         params.return_url = Some(return_url.to_string());
     }
-    let debits_a_bank = flow == Flow::BankDebit
-        || matches!(
-            method,
-            MethodType::Ideal | MethodType::Bancontact | MethodType::Sofort
-        );
-    if debits_a_bank && !saved {
+    if needs_mandate(method) && !saved {
         params.mandate = Some(OnlineMandate {
             ip_address: request
                 .client_ip
