@@ -31,6 +31,10 @@ pub enum Action {
     Payment,
     /// Keeping a card on an account (add payment method): the same, without an order.
     SaveCard,
+    /// The express checkout's wallet sheet pricing and writing a cart (an address or
+    /// a rate chosen): far more than a shopper picking addresses and rates makes, too
+    /// few to churn carts without end.
+    ExpressCheckout,
 }
 
 impl Action {
@@ -44,6 +48,7 @@ impl Action {
             Action::OrderLookup => "lookup",
             Action::Payment => "payment",
             Action::SaveCard => "save-card",
+            Action::ExpressCheckout => "express-checkout",
         }
     }
 
@@ -56,6 +61,7 @@ impl Action {
             Action::Registration | Action::PasswordReset => (10, 3600),
             Action::Payment => (10, 3600),
             Action::SaveCard => (5, 3600),
+            Action::ExpressCheckout => (300, 10 * 60),
         }
     }
 
@@ -67,6 +73,7 @@ impl Action {
             Action::PasswordReset | Action::PasswordChange => (20, 15 * 60),
             Action::Payment => (30, 3600),
             Action::SaveCard => (10, 3600),
+            Action::ExpressCheckout => (300, 10 * 60),
         }
     }
 
@@ -94,6 +101,9 @@ impl Action {
             }
             Action::SaveCard => {
                 format!("Too many attempts to add a payment method. Please try again in {wait}.")
+            }
+            Action::ExpressCheckout => {
+                format!("Too many express checkout requests. Please try again in {wait}.")
             }
         }
     }

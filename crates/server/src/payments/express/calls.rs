@@ -28,7 +28,7 @@ use crate::checkout::service::{select_shipping_rate, RateError};
 use crate::http::json::json_value;
 use crate::http::store_api::StoreCtx;
 use crate::payments::ajax::{bad_nonce, failure, Form};
-use crate::rate_limit::{self, Action, Limit};
+use crate::rate_limit::{self, Action};
 use crate::session::SessionSource;
 use crate::state::AppState;
 
@@ -36,9 +36,6 @@ use crate::state::AppState;
 const MAX_FIELD_CHARS: usize = 200;
 /// The most packages a shipping choice may name.
 const MAX_PACKAGES: usize = 10;
-/// The sheet's calls that price and write a cart, per client: far more than a shopper
-/// picking addresses and rates makes, too few to churn carts without end.
-const CALLS_PER_CLIENT: (i64, i64) = (300, 10 * 60);
 
 fn nonce_ok(state: &AppState, ctx: &StoreCtx, form: &Form, action: &str) -> bool {
     ctx.nonce_matches(state, action, form.text("security").as_deref())
@@ -65,16 +62,8 @@ fn cart_message(e: CartError) -> String {
 
 /// Counts a call that prices and writes a cart against the client's allowance.
 async fn count(state: &AppState, ctx: &StoreCtx) -> Result<(), Response> {
-    let Some(client) = ctx.client else {
-        return Ok(());
-    };
-    let (max, window_secs) = CALLS_PER_CLIENT;
-    let limits = [Limit {
-        key: format!("express-checkout:{}", rate_limit::client_key(client)),
-        max,
-        window_secs,
-    }];
-    match rate_limit::attempt(&state.db, Action::Payment, &limits, ctx.now).await {
+    let limits = rate_limit::limits(Action::ExpressCheckout, None, ctx.client);
+    match rate_limit::attempt(&state.db, Action::ExpressCheckout, &limits, ctx.now).await {
         Ok(Ok(())) => Ok(()),
         Ok(Err(limited)) => Err(failure(
             StatusCode::TOO_MANY_REQUESTS,
