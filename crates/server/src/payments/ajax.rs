@@ -20,6 +20,7 @@ use rules::payments::messages;
 use rules::payments::methods::{Flow, MethodType};
 use store::payments::{IntentKind, IntentRecord};
 
+use super::answer::{bad_nonce, failure, success, Form};
 use super::charge::{self, facts_of, intent_id, keep_method, CustomerError};
 use super::nonces;
 use super::settle;
@@ -137,33 +138,6 @@ pub async fn admin_ajax(state: &AppState, parts: &Parts, body: Body) -> Response
     res
 }
 
-pub(super) struct Form(pub(super) Params);
-
-impl Form {
-    pub(super) fn text(&self, name: &str) -> Option<String> {
-        match self.0.get(name)? {
-            Value::String(s) => Some(s.trim().to_string()),
-            Value::Number(n) => Some(n.to_string()),
-            _ => None,
-        }
-    }
-
-    pub(super) fn id(&self, name: &str) -> Option<i64> {
-        self.text(name)?.parse::<i64>().ok().filter(|&i| i > 0)
-    }
-}
-
-pub(super) fn success(data: Value) -> Response {
-    json_value(StatusCode::OK, &json!({"success": true, "data": data}))
-}
-
-pub(super) fn failure(status: StatusCode, message: &str) -> Response {
-    json_value(
-        status,
-        &json!({"success": false, "data": {"error": {"message": message}}}),
-    )
-}
-
 fn nonce_ok(state: &AppState, ctx: &StoreCtx, form: &Form, action: &str) -> bool {
     ctx.nonce_matches(
         state,
@@ -171,13 +145,6 @@ fn nonce_ok(state: &AppState, ctx: &StoreCtx, form: &Form, action: &str) -> bool
         form.text("_ajax_nonce")
             .or_else(|| form.text("nonce"))
             .as_deref(),
-    )
-}
-
-pub(super) fn bad_nonce() -> Response {
-    failure(
-        StatusCode::FORBIDDEN,
-        "We were unable to process your request. Please refresh the page and try again.",
     )
 }
 

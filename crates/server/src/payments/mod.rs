@@ -6,6 +6,7 @@
 //! checkout (`express`).
 
 pub mod ajax;
+mod answer;
 pub mod charge;
 pub mod checkout;
 pub mod cli;

@@ -27,7 +27,7 @@ use crate::cart::service::{self, ChangeError};
 use crate::checkout::service::{select_shipping_rate, RateError};
 use crate::http::json::json_value;
 use crate::http::store_api::StoreCtx;
-use crate::payments::ajax::{bad_nonce, failure, Form};
+use crate::payments::answer::{bad_nonce, failure, Form};
 use crate::rate_limit::{self, Action};
 use crate::session::SessionSource;
 use crate::state::AppState;

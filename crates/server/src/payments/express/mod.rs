@@ -21,7 +21,7 @@ use rules::orders::model::Order;
 use rules::payments::methods::MethodType;
 use store::StoreError;
 
-use super::ajax::Form;
+use super::answer::Form;
 use crate::error::ApiError;
 use crate::http::params::Params;
 use crate::http::store_api::StoreCtx;
@@ -82,7 +82,7 @@ pub(in crate::payments) async fn dispatch(
     form: &Form,
 ) -> Response {
     if !enabled(state) {
-        return super::ajax::failure(
+        return super::answer::failure(
             StatusCode::NOT_FOUND,
             "Express checkout is not offered on this shop.",
         );
