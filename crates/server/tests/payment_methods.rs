@@ -776,6 +776,55 @@ async fn bank_accounts_and_wallets_are_kept_in_the_account_area(backend: Backend
     app.stop().await;
 }
 
+async fn a_checkout_sent_again_after_a_failed_wallet_leads_to_the_order_pay_page(backend: Backend) {
+    let Some((app, double)) = spawn_with(backend, "USD", &["cashapp"]).await else {
+        return;
+    };
+    let mut s = Shopper::new(&app).await;
+    let pm = double.create_payment_method("cashapp", &[]).await;
+    let (_, body) = s.checkout("US", "cashapp", &pm, &[]).await;
+    let id = order_id(&body);
+    let url = redirect(&body);
+    let secret = url
+        .split_once("#wc-stripe-wallet-")
+        .unwrap()
+        .1
+        .split(':')
+        .nth(3)
+        .unwrap()
+        .to_string();
+    let return_url = urlencoding_decode(
+        url.split_once("#wc-stripe-wallet-")
+            .unwrap()
+            .1
+            .split(':')
+            .nth(4)
+            .unwrap(),
+    );
+    confirm_in_browser_with(&double, &secret, &[("return_url", &return_url)]).await;
+    double.fail(&intent_of(&secret), None, None).await;
+    until_status(&app, id, "failed").await;
+    // "Place order" again: the cart became the order, which is not thanked for but
+    // sent to its payment page.
+    let (status, again) = s
+        .post(
+            app.api("/checkout"),
+            json!({"billing_address": ada_address(), "payment_method": "", "payment_data": []}),
+        )
+        .await;
+    assert_eq!(status, 400, "{again}");
+    assert_eq!(
+        again["code"],
+        "woocommerce_rest_checkout_process_payment_error"
+    );
+    assert_eq!(again["data"]["order_id"], id);
+    assert!(again["data"]["pay_url"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("/checkout/order-pay/{id}/")));
+    app.stop().await;
+}
+
 /// Decodes the percent-encoding of a fragment's return URL.
 fn urlencoding_decode(s: &str) -> String {
     percent_encoding::percent_decode_str(s)
@@ -795,4 +844,5 @@ on_both_databases!(
     blik_needs_six_digits_and_is_approved_in_the_banking_app,
     a_method_is_refused_outside_its_countries,
     bank_accounts_and_wallets_are_kept_in_the_account_area,
+    a_checkout_sent_again_after_a_failed_wallet_leads_to_the_order_pay_page,
 );

@@ -98,7 +98,7 @@ pub(crate) async fn handle(AppState(app): AppState<Arc<App>>, request: Request) 
 }
 
 /// What the double owns, when there is an upstream: the payment methods it made (and
-/// new ones of any type but `card` and `sepa_debit`), intents with such a method or
+/// new ones of any type but `card`), intents with such a method or
 /// such a type among their `payment_method_types`, their refunds, its own events.
 /// Customers and everything else belong to the upstream. Without an upstream
 /// everything is answered here.

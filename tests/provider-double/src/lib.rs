@@ -141,7 +141,7 @@ impl Double {
         Double::launch(None).await
     }
 
-    /// A double that forwards what it does not own (cards and `sepa_debit`, customers,
+    /// A double that forwards what it does not own (cards, customers,
     /// ids it did not make) to `upstream`, a loopback `http://` URL.
     pub async fn start_with_upstream(upstream: &str) -> Double {
         let upstream = loopback_url(upstream).unwrap_or_else(|reason| panic!("{reason}"));

@@ -38,6 +38,9 @@ pub const INVALID_WALLET_TYPE: &str =
 pub const GENERIC_ERROR: &str = "There was a problem processing the payment. Please check your email inbox and refresh the page to try again.";
 /// A method type not offered where the order is billed.
 pub const INVALID_METHOD_TYPE: &str = "The selected payment method type is invalid.";
+/// A checkout sent again for an order whose payment did not go through.
+pub const NOT_PAID_YET: &str =
+    "Your order was placed but its payment did not go through. Please pay for it on its payment page.";
 pub const PAYMENT_FAILED: &str = "Payment failed. Please try again.";
 pub const INVALID_DETAILS: &str = "Invalid or missing payment details. Please ensure the provided payment method is correctly entered.";
 /// The provider could not be reached (after retries).

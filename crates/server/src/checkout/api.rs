@@ -612,6 +612,29 @@ async fn post_checkout(
             )
             .await?;
         }
+        // The same checkout sent again after its provider payment did not go through
+        // (a failed wallet, a closed challenge): the order waits on its payment page,
+        // never thanked as if paid.
+        if placed.repeated && placed.order.status.needs_payment() {
+            let provider_paid = state
+                .config
+                .checkout
+                .gateways
+                .find(&placed.order.payment_method)
+                .is_some_and(|g| g.provider_method().is_some());
+            if provider_paid {
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "woocommerce_rest_checkout_process_payment_error",
+                    rules::payments::messages::NOT_PAID_YET,
+                )
+                .with_data("order_id", Value::from(placed.order.id.0))
+                .with_data(
+                    "pay_url",
+                    Value::from(ctx.base_url.link(&placed.order.pay_path())),
+                ));
+            }
+        }
         let mut res = match pay.filter(|_| !placed.repeated && placed.order.status.needs_payment())
         {
             Some(pay) => {
