@@ -1,7 +1,7 @@
 // The shell around every page: skip link, header, main landmark, footer. It also
 // keeps the cart in sync across tabs and restores scroll positions.
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { HydrateApart } from '@/components/hydrate-apart';
 import { LinkNavigation } from '@/components/ui/link';
 import { useCartSync } from '@/features/cart/hooks/use-cart-sync';
@@ -9,6 +9,16 @@ import styles from './app-layout.module.css';
 import { PageNotices } from './page-notices';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/**
+ * Where a page's scroll position is kept. Every page opened afresh (a link from another
+ * site, the provider sending the shopper back) has the history key "default": keyed
+ * so, the checkout's position would be restored on the thank-you page. Those go by
+ * their address instead; moves within the app by their own key.
+ */
+export function scrollKey(location: Location): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+}
 
 export function AppLayout() {
   useCartSync();
@@ -39,7 +49,7 @@ export function AppLayout() {
         <HydrateApart name="footer">
           <SiteFooter />
         </HydrateApart>
-        <ScrollRestoration />
+        <ScrollRestoration getKey={scrollKey} />
       </div>
     </LinkNavigation>
   );

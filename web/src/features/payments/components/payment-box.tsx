@@ -100,6 +100,30 @@ function billingFor(page: PaymentPage, billing: PaymentBillingAddress): PaymentB
   return page === 'add-payment-method' ? null : billing;
 }
 
+/**
+ * The room kept for a method's element before it mounts, so nothing moves once it
+ * does: the card's fields by default; a line of text for the methods that ask for
+ * nothing here (they leave for the bank or open a wallet); a field or two for the rest.
+ */
+const ELEMENT_HEIGHT: Partial<Record<string, 'elementShort' | 'elementMedium'>> = {
+  ideal: 'elementShort',
+  bancontact: 'elementShort',
+  eps: 'elementShort',
+  giropay: 'elementShort',
+  sofort: 'elementShort',
+  alipay: 'elementShort',
+  klarna: 'elementShort',
+  affirm: 'elementShort',
+  afterpay_clearpay: 'elementShort',
+  wechat_pay: 'elementShort',
+  cashapp: 'elementShort',
+  p24: 'elementMedium',
+  blik: 'elementMedium',
+  boleto: 'elementMedium',
+  oxxo: 'elementMedium',
+  multibanco: 'elementMedium',
+};
+
 export function PaymentBox({ pageSettings, page, gatewayId, selected, billing, amount, createAccount, disabled, onSubmission }: PaymentBoxOwnProps) {
   const type: PaymentMethodType = methodTypeOf(gatewayId) ?? 'card';
   const config = pageSettings.paymentMethodsConfig[type];
@@ -236,7 +260,8 @@ export function PaymentBox({ pageSettings, page, gatewayId, selected, billing, a
   // Billing fields the checkout's form has are not asked twice.
   const hiddenFields = page === 'checkout' ? hiddenBillingFields(pageSettings.enabledBillingFields ?? []) : null;
 
-  const placeholder = <div className={`wc-stripe-upe-element ${styles.element}`} data-payment-method-type={type} aria-busy="true" />;
+  const elementClass = `wc-stripe-upe-element ${styles.element} ${oneCheckout ? '' : (styles[ELEMENT_HEIGHT[type] ?? ''] ?? '')}`;
+  const placeholder = <div className={elementClass} data-payment-method-type={type} aria-busy="true" />;
   const elementShown = !loadFailed && useNew;
 
   return (
@@ -321,7 +346,7 @@ export function PaymentBox({ pageSettings, page, gatewayId, selected, billing, a
             hiddenFields={hiddenFields}
             terms={terms}
             layout={layout}
-            className={`wc-stripe-upe-element ${styles.element}`}
+            className={elementClass}
             onReady={onReady}
             onLoadError={onLoadError}
             onTypeChange={setPickedType}

@@ -93,20 +93,26 @@ describe('the save option', () => {
 });
 
 describe('the provider terms', () => {
-  const configs = { card: { isReusable: true }, sepa_debit: { isReusable: true }, giropay: { isReusable: false } };
+  const configs = { card: { isReusable: true }, ideal: { isReusable: true }, giropay: { isReusable: false } };
   const none = { saveTicked: false, cartContainsSubscription: false, subscriptionRequiresManualRenewal: false };
 
   it('shows them for reusable methods when the method is being saved', () => {
-    expect(termsOption(configs, { ...none, saveTicked: true })).toEqual({ card: 'always', sepa_debit: 'always' });
+    expect(termsOption(configs, { ...none, saveTicked: true })).toEqual({ card: 'always', ideal: 'always' });
   });
 
   it('shows them for subscriptions that renew on their own', () => {
-    expect(termsOption(configs, { ...none, cartContainsSubscription: true })).toEqual({ card: 'always', sepa_debit: 'always' });
-    expect(termsOption(configs, { ...none, cartContainsSubscription: true, subscriptionRequiresManualRenewal: true })).toEqual({ card: 'never', sepa_debit: 'never' });
+    expect(termsOption(configs, { ...none, cartContainsSubscription: true })).toEqual({ card: 'always', ideal: 'always' });
+    expect(termsOption(configs, { ...none, cartContainsSubscription: true, subscriptionRequiresManualRenewal: true })).toEqual({ card: 'never', ideal: 'never' });
+  });
+
+  it('leaves a bank debit’s mandate to the element, which always shows it', () => {
+    const debits = { sepa_debit: { isReusable: true }, us_bank_account: { isReusable: true }, au_becs_debit: { isReusable: true } };
+    expect(termsOption(debits, none)).toEqual({});
+    expect(termsOption(debits, { ...none, saveTicked: true })).toEqual({});
   });
 
   it('never shows them otherwise', () => {
-    expect(termsOption(configs, none)).toEqual({ card: 'never', sepa_debit: 'never' });
+    expect(termsOption(configs, none)).toEqual({ card: 'never', ideal: 'never' });
   });
 });
 

@@ -130,15 +130,21 @@ export interface TermsContext {
 }
 
 /**
+ * The types whose terms the element's `terms` option may hide. A bank debit's mandate
+ * is left to the element, which always shows it: the shopper agrees to every debit.
+ */
+const OPTIONAL_TERMS: ReadonlySet<string> = new Set(['card', 'ideal', 'bancontact', 'sofort', 'cashapp']);
+
+/**
  * The provider's terms (its mandate text) for the element's `terms` option: shown for
  * reusable methods when the card is being saved, or for subscriptions that renew on
- * their own; otherwise never.
+ * their own; otherwise never. Bank debits always show their mandate.
  */
 export function termsOption(configs: Record<string, Pick<MethodConfig, 'isReusable'>>, context: TermsContext): Record<string, 'always' | 'never'> {
   const shown = context.saveTicked || (context.cartContainsSubscription && !context.subscriptionRequiresManualRenewal);
   const terms: Record<string, 'always' | 'never'> = {};
   for (const [type, config] of Object.entries(configs)) {
-    if (config.isReusable) terms[type] = shown ? 'always' : 'never';
+    if (config.isReusable && OPTIONAL_TERMS.has(type)) terms[type] = shown ? 'always' : 'never';
   }
   return terms;
 }

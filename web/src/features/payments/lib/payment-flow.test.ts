@@ -202,12 +202,12 @@ describe('completing a payment', () => {
     expect(outcome).toEqual({ ok: true, redirect: '/checkout/order-received/12/?key=wc_order_abc' });
   });
 
-  it('opens a wallet’s dialog the answer asks for, and stays when it is closed', async () => {
+  it('opens a wallet’s dialog the answer asks for; closed, the order waits on its payment page', async () => {
     const confirmWechatPayPayment = vi.fn(async () => ({ paymentIntent: { id: 'pi_8', status: 'requires_action' } }));
     Object.assign(fake.stripe, { confirmWechatPayPayment });
     const outcome = await completePayment(state({ stripe: null }), placed(`/checkout/#wc-stripe-wallet-12:wechat_pay:payment_intent:pi_8_secret_w:%2Fthanks:N`), context());
     expect(confirmWechatPayPayment).toHaveBeenCalledOnce();
-    expect(outcome).toEqual({ ok: false, message: '', redirect: null });
+    expect(outcome).toEqual({ ok: false, message: '', redirect: '/checkout/order-pay/12?pay_for_order=true&key=wc_order_abc' });
   });
 
   it('confirms the older card fragment and follows its return URL', async () => {

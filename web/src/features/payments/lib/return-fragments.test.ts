@@ -193,6 +193,16 @@ describe('a wallet fragment', () => {
     expect(await confirmWalletFragment(wallet(), context())).toEqual({ ok: false, message: 'The order could not be updated.', redirect: null });
   });
 
+  it('sends the shopper whose checkout became an unpaid order to its payment page', async () => {
+    stubShop(() => jsonResponse({}));
+    const retry = { retryPage: '/checkout/order-pay/12/?pay_for_order=true&key=k' };
+    stripe.confirmWechatPayPayment.mockResolvedValueOnce({ error: { type: 'invalid_request_error', message: 'The QR code expired.' } });
+    expect(await confirmWalletFragment(wallet(), context(retry))).toEqual({ ok: false, message: 'The QR code expired.', redirect: retry.retryPage });
+    // Closed without paying: there too, with nothing to say.
+    stripe.confirmWechatPayPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_8', status: 'requires_action' } });
+    expect(await confirmWalletFragment(wallet(), context(retry))).toEqual({ ok: false, message: '', redirect: retry.retryPage });
+  });
+
   it('ignores, on an order’s own page, the wallet of another order', async () => {
     expect(await confirmWalletFragment(wallet('wechat_pay', 'payment_intent', RECEIVED, 99), context({ page: 'change-payment', settings: { orderId: 12 } }))).toEqual(STAY);
     expect(stripe.confirmWechatPayPayment).not.toHaveBeenCalled();

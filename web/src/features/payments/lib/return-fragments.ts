@@ -249,21 +249,24 @@ export async function confirmWalletFragment(fragment: WalletFragment, context: F
   removeReturnFragment();
   if (forAnotherOrder(fragment.orderId, context)) return STAY;
   const { pageSettings } = context;
+  // Not paid: the order placed from the checkout (its cart now the order) is paid
+  // again on its own page; anywhere else the shopper stays where they are.
+  const unpaid = (message: string): PaymentOutcome => ({ ok: false, message, redirect: context.retryPage ?? null });
   try {
     const stripe = await providerOf(context);
     const confirming = confirmWallet(stripe, fragment);
     if (!confirming) {
       const invalid = pageSettings.invalid_wallet_type;
-      return shown(typeof invalid === 'string' && invalid ? invalid : PAYMENT_FAILED_MESSAGE);
+      return unpaid(typeof invalid === 'string' && invalid ? invalid : PAYMENT_FAILED_MESSAGE);
     }
     const result = await confirming;
-    if (result.error) return shown(paymentErrorMessage(result.error, pageSettings, { confirming: true }));
+    if (result.error) return unpaid(paymentErrorMessage(result.error, pageSettings, { confirming: true }));
     const intent = fragment.intentKind === 'setup_intent' ? result.setupIntent : result.paymentIntent;
-    if (!intent) return shown(PAYMENT_FAILED_MESSAGE);
+    if (!intent) return unpaid(PAYMENT_FAILED_MESSAGE);
     const lastError = 'last_payment_error' in intent ? intent.last_payment_error : intent.last_setup_error;
-    if (lastError) return shown(paymentErrorMessage(lastError, pageSettings));
-    // Closed without paying: nothing happened, nothing to say.
-    if (intent.status === 'requires_action') return STAY;
+    if (lastError) return unpaid(paymentErrorMessage(lastError, pageSettings));
+    // Closed without paying: nothing to say.
+    if (intent.status === 'requires_action') return unpaid('');
     const returnUrl = await updateOrderStatus(pageSettings, {
       orderId: fragment.orderId,
       intentId: intent.id,
@@ -273,7 +276,7 @@ export async function confirmWalletFragment(fragment: WalletFragment, context: F
     });
     return { ok: true, redirect: returnUrl };
   } catch (error) {
-    return shown(paymentErrorMessage(error, pageSettings, { confirming: true }));
+    return unpaid(paymentErrorMessage(error, pageSettings, { confirming: true }));
   }
 }
 
