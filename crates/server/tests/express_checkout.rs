@@ -197,9 +197,11 @@ async fn params_carry_the_key_the_nonces_and_the_amount(backend: Backend) {
         "add_to_cart",
         "clear_cart",
         "get_selected_product_data",
+        "update_failed_order",
     ] {
         assert_eq!(nonce_of(&p, key).len(), 10, "{key}");
     }
+    assert_eq!(p["stripe"]["apiVersion"], payments::API_VERSION);
     // The Store API's own nonce, as the cart hands it out.
     assert_eq!(nonce_of(&p, "wc_store_api"), app.nonce(&b.http).await);
     let cart = b.cart().await;

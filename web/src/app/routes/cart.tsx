@@ -1,8 +1,14 @@
-// /cart: the cart page.
+// /cart: the cart page, with the payments feature's express checkout above its way
+// to the checkout.
+import { useQueryClient } from '@tanstack/react-query';
+import { cartQueryKey } from '@/features/cart/api/get-cart';
 import { CartView } from '@/features/cart/components/cart-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { CartExpressCheckout } from '../express-checkout';
 
 export default function CartRoute() {
   useDocumentTitle('Cart');
-  return <CartView />;
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+  return <CartView renderExpressCheckout={(cart) => <CartExpressCheckout context="cart" cart={cart} onCartChanged={refresh} />} />;
 }

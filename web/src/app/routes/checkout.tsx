@@ -1,5 +1,5 @@
 // /checkout: the checkout page. Its login form is the account feature's, and its card
-// payments the payments feature's, composed here.
+// payments and express checkout the payments feature's, composed here.
 import { CheckoutView } from '@/features/checkout/components/checkout-view';
 import { LoginForm } from '@/features/customers/components/login-form';
 import { PaymentReturnStatus } from '@/features/payments/components/payment-return-status';
@@ -7,6 +7,7 @@ import { usePaymentReturn } from '@/features/payments/hooks/use-payment-return';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCartBinding } from '../cart-binding';
+import { CartExpressCheckout } from '../express-checkout';
 import { usePaymentBinding } from '../payment-binding';
 
 const LOGIN_INTRO = 'If you have shopped with us before, please enter your details below. If you are a new customer, please proceed to the Billing section.';
@@ -25,6 +26,7 @@ export default function CheckoutRoute() {
       loginForm={<LoginForm redirectTo={paths.checkout()} intro={LOGIN_INTRO} sideBySide />}
       payments={payments}
       paymentStatus={<PaymentReturnStatus state={returning} />}
+      expressCheckout={<CartExpressCheckout context="checkout" cart={binding.cart} onCartChanged={() => void binding.refresh()} />}
     />
   );
 }

@@ -6,6 +6,7 @@ import { ProductDetails, ProductDetailsSkeleton } from '@/features/catalog/compo
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { htmlToText } from '@/lib/html-text';
 import { renderAddToCart } from '../add-to-cart-slot';
+import { renderProductPurchase } from '../product-purchase';
 import { NOT_FOUND_TITLE, NotFoundPage } from './not-found';
 
 export default function ProductRoute() {
@@ -24,5 +25,5 @@ export default function ProductRoute() {
   }
   if (!product) return <NotFoundPage />;
   // Keyed by product so moving to a related product starts with a fresh choice and gallery.
-  return <ProductDetails key={product.id} product={product} renderAddToCart={renderAddToCart} />;
+  return <ProductDetails key={product.id} product={product} renderAddToCart={renderAddToCart} renderPurchase={renderProductPurchase} />;
 }

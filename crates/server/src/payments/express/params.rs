@@ -159,6 +159,7 @@ async fn build(state: &AppState, ctx: &StoreCtx, context: Context) -> Result<Val
             "locale": "en",
             "is_link_enabled": true,
             "is_express_checkout_enabled": true,
+            "apiVersion": payments::API_VERSION,
         },
         "nonce": {
             "shipping": nonce(nonces::SHIPPING),
@@ -170,6 +171,8 @@ async fn build(state: &AppState, ctx: &StoreCtx, context: Context) -> Result<Val
             "add_to_cart": nonce(nonces::ADD_TO_CART),
             "clear_cart": nonce(nonces::CLEAR_CART),
             "get_selected_product_data": nonce(nonces::GET_SELECTED_PRODUCT_DATA),
+            // A 3-D Secure challenge that fails after an express payment is reported.
+            "update_failed_order": nonce(crate::payments::nonces::UPDATE_FAILED_ORDER),
         },
         "i18n": {
             "no_prepaid_card": "Sorry, we're not accepting prepaid cards at this time.",

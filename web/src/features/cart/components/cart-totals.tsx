@@ -1,12 +1,14 @@
 // "Cart totals": subtotal, any coupon discounts and the total, and the way on to the
-// checkout. Shipping and taxes are worked out there.
+// checkout (an express checkout above it, when the page gives one). Shipping and taxes
+// are worked out there.
+import type { ReactNode } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format-price';
 import type { Cart } from '@/types/store-api';
 import styles from './cart-view.module.css';
 
-export function CartTotals({ cart }: { cart: Cart }) {
+export function CartTotals({ cart, expressCheckout }: { cart: Cart; expressCheckout?: ReactNode }) {
   const { totals } = cart;
   return (
     <section className={styles.totals} aria-labelledby="cart-totals-heading">
@@ -30,6 +32,7 @@ export function CartTotals({ cart }: { cart: Cart }) {
         </div>
       </dl>
       <p className={styles.note}>Shipping and taxes are calculated at checkout.</p>
+      {expressCheckout}
       <ButtonLink to={paths.checkout()} size="lg" block className={`checkout-button ${styles.checkout}`}>
         Proceed to checkout
       </ButtonLink>

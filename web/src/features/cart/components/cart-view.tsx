@@ -1,7 +1,7 @@
 // The cart page: notices, the cart's lines, totals and the way back to the shop;
 // or the empty-cart message. An address with ?remove_item={key} (the mini-cart's
 // fallback when its own removal fails) removes that line here.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { ButtonLink, buttonClass } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { htmlToText } from '@/lib/html-text';
+import type { Cart } from '@/types/store-api';
 import { useCart } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { CartItemRow, type Notify } from './cart-item-row';
@@ -59,7 +60,8 @@ function useRemoveItemFromAddress(notify: Notify) {
   }, [key, remove, notify, setSearchParams]);
 }
 
-export function CartView() {
+/** `renderExpressCheckout`: the express checkout button for the cart, above the way to the checkout. */
+export function CartView({ renderExpressCheckout }: { renderExpressCheckout?: (cart: Cart) => ReactNode } = {}) {
   const { data: cart, isPending, error } = useCart({ fresh: true });
   const { notices, notify, dismiss } = useNotices();
   useRemoveItemFromAddress(notify);
@@ -129,7 +131,7 @@ export function CartView() {
             </noscript>
           </form>
           <aside className={styles.aside}>
-            <CartTotals cart={cart} />
+            <CartTotals cart={cart} expressCheckout={renderExpressCheckout?.(cart)} />
             <Link to={paths.shop()} className={styles.continue}>
               <Icon name="chevron-left" size={16} />
               Continue shopping

@@ -19,7 +19,16 @@ import { ProductTabs, type ProductTab } from './product-tabs';
 import { RelatedProducts } from './related-products';
 import { StockStatus } from './stock-status';
 
-export function ProductDetails({ product, renderAddToCart }: { product: Product; renderAddToCart: RenderAddToCart }) {
+export function ProductDetails({
+  product,
+  renderAddToCart,
+  renderPurchase = renderAddToCart,
+}: {
+  product: Product;
+  renderAddToCart: RenderAddToCart;
+  /** The product's own buying controls, when they are more than its add-to-cart button (an express checkout beside it). */
+  renderPurchase?: RenderAddToCart;
+}) {
   const variationState = useVariationChoice(product);
   const { variation } = variationState;
   const name = htmlToText(product.name);
@@ -72,7 +81,7 @@ export function ProductDetails({ product, renderAddToCart }: { product: Product;
             <div className={`prose ${styles.short}`} dangerouslySetInnerHTML={{ __html: product.short_description }} />
           )}
           {showStock && <StockStatus product={product} />}
-          <ProductPurchase product={product} variationState={variationState} renderAddToCart={renderAddToCart} />
+          <ProductPurchase product={product} variationState={variationState} renderAddToCart={renderPurchase} />
           <ProductMeta product={product} sku={variation?.sku || product.sku} />
         </div>
       </div>

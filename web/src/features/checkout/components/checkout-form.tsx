@@ -36,6 +36,7 @@ export function CheckoutForm({
   loginForm,
   onPlaced,
   payments,
+  expressCheckout,
 }: {
   binding: CartBinding;
   cart: Cart;
@@ -44,6 +45,8 @@ export function CheckoutForm({
   onPlaced: () => void;
   /** The card gateway's part, when the shop has one. */
   payments?: PaymentBinding;
+  /** The express checkout button ("Express checkout", then "— or —" before the form's fields). */
+  expressCheckout?: ReactNode;
 }) {
   const form = useCheckoutForm(binding, locale, onPlaced, payments);
   const { values, statuses } = form;
@@ -79,6 +82,7 @@ export function CheckoutForm({
         noValidate
         aria-busy={form.processing}
       >
+        {expressCheckout}
         <CheckoutErrors notices={form.submitNotices} groupRef={form.noticeGroupRef} />
 
         <div className={styles.columns}>

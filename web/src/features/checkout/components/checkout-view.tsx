@@ -23,12 +23,15 @@ export function CheckoutView({
   loginForm,
   payments,
   paymentStatus,
+  expressCheckout,
 }: {
   binding: CartBinding;
   loginForm: ReactNode;
   payments?: PaymentBinding;
   /** What the card gateway shows of a payment that came back to the page (its address's fragment). */
   paymentStatus?: ReactNode;
+  /** The express checkout button, at the top of the form. */
+  expressCheckout?: ReactNode;
 }) {
   const locale = useAddressLocale();
   // Once the order is placed the cart empties while the order page loads; the form
@@ -67,7 +70,7 @@ export function CheckoutView({
       </Notice>
     );
   else if (!locale.data) body = <p className={styles.loading} aria-busy="true">Loading your order…</p>;
-  else body = <CheckoutForm binding={binding} cart={cart} locale={locale.data} loginForm={loginForm} onPlaced={() => setPlaced(true)} payments={payments} />;
+  else body = <CheckoutForm binding={binding} cart={cart} locale={locale.data} loginForm={loginForm} onPlaced={() => setPlaced(true)} payments={payments} expressCheckout={expressCheckout} />;
 
   return (
     <div className={`container ${styles.page}`}>

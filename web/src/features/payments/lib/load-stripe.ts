@@ -9,7 +9,8 @@ const instances = new Map<string, Promise<Stripe | null>>();
 export interface StripeKeys {
   key?: string;
   locale: string;
-  apiVersion: string;
+  /** Unset: the account's own version (the express checkout's params name none). */
+  apiVersion?: string;
 }
 
 /**
@@ -19,10 +20,10 @@ export interface StripeKeys {
  */
 export function loadProvider({ key, locale, apiVersion }: StripeKeys): Promise<Stripe | null> {
   if (!key) return Promise.resolve(null);
-  const id = `${key}|${locale}|${apiVersion}`;
+  const id = `${key}|${locale}|${apiVersion ?? ''}`;
   let instance = instances.get(id);
   if (!instance) {
-    instance = loadStripe(key, { locale: locale as StripeConstructorOptions['locale'], apiVersion }).catch(() => {
+    instance = loadStripe(key, { locale: locale as StripeConstructorOptions['locale'], ...(apiVersion ? { apiVersion } : {}) }).catch(() => {
       // Let a later page view try again.
       instances.delete(id);
       return null;
