@@ -57,6 +57,7 @@ test-browser: web/node_modules/.installed
 	./scripts/ensure-python-tools
 	cd web && npm run build && npm run size
 	cargo build -p ferroshop
+	cargo build -p ferroshop-provider-double
 	cd web && FERROSHOP_BIN=../target/debug/ferroshop npm run test:e2e
 
 # Lighthouse scores and Web Vitals budgets per page (see web/scripts/lighthouse.mjs).
