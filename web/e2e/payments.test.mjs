@@ -2,7 +2,8 @@
 // 3-D Secure passed and failed, saving a card and paying with it later, paying for an
 // order on its own page, adding a payment method, changing an order's payment method,
 // the element setting up instead of paying when nothing is charged, the load-failure
-// message, and that no other page loads anything of the provider. The browser runs the
+// message, and that a page that takes no payment loads nothing of the provider (the
+// express checkout's pages: express-checkout.test.mjs). The browser runs the
 // Stripe.js double (support/stripe-double.js) against the same emulator the shop uses.
 // Cards are the emulator's test cards (its notes: 4000000000000002 is not declined
 // there, 4000000000000341 is).
@@ -366,13 +367,14 @@ perViewport((viewport) => {
     { double: null },
   );
 
-  payTest('pages other than the payment pages load nothing of the provider', viewport, async ({ page }) => {
+  // The product and cart pages offer express checkout in this shop, and load the
+  // provider for it once they are interactive: express-checkout.test.mjs covers them.
+  payTest('pages that take no payment load nothing of the provider', viewport, async ({ page }) => {
     const requests = recordRequests(page);
     const product = await someProduct();
     await page.goto('/');
-    await page.goto(`/product/${product.slug}`);
+    await page.goto('/shop');
     await addToCartVia(page, product.id, 1);
-    await page.goto('/cart');
     await page.goto('/my-account');
     const providerCode = requests.filter((url) => /js\.stripe\.com|\/assets\/(payment-element|load-stripe|payment-box)-/.test(url));
     assert.deepEqual(providerCode, [], 'no payment code was fetched');
