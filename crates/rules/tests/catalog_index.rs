@@ -69,8 +69,10 @@ fn catalogue(dice: &mut Dice, products: i64) -> CatalogData {
                 id: TermId(300 + i as i64),
                 name: c.to_uppercase(),
                 slug: c.to_string(),
+                ..Default::default()
             })
             .collect(),
+        ..Default::default()
     }];
     let mut list = Vec::new();
     let mut next_id = 1;

@@ -30,6 +30,7 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
         .merge(crate::customers::api::routes())
         .merge(crate::checkout::locale_api::routes())
         .merge(crate::payments::routes())
+        .merge(crate::catalog::variations::routes())
         .merge(openapi::routes());
     ApiRoutes::new()
         .nest(STORE_API_ROOT, store_api.clone())
@@ -154,6 +155,7 @@ async fn wc_ajax(State(state): State<SharedState>, req: Request, next: Next) -> 
     if !allowed
         && (crate::checkout::ajax::handles(&name)
             || crate::cart::ajax::handles(&name)
+            || name == crate::catalog::variations::GET_VARIATION
             || crate::payments::ajax::handles(&name))
     {
         let mut res = guard::classic_error(
@@ -175,6 +177,9 @@ async fn wc_ajax(State(state): State<SharedState>, req: Request, next: Next) -> 
     }
     if crate::payments::ajax::handles(&name) {
         return crate::payments::ajax::dispatch(&state, &name, &parts, body).await;
+    }
+    if name == crate::catalog::variations::GET_VARIATION {
+        return crate::catalog::variations::get_variation(&state, &parts, body).await;
     }
     crate::http::wc_ajax::unknown(&name)
 }

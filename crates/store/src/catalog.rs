@@ -179,19 +179,24 @@ pub async fn insert_catalog(db: &Db, data: &CatalogData) -> StoreResult<()> {
             .await?;
     }
     for a in &data.attributes {
-        sqlx::query("INSERT INTO attributes (id, name, taxonomy) VALUES ($1, $2, $3)")
-            .bind(a.id.0)
-            .bind(&a.name)
-            .bind(&a.taxonomy)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO attributes (id, name, taxonomy, swatch_type) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(a.id.0)
+        .bind(&a.name)
+        .bind(&a.taxonomy)
+        .bind(a.swatch.as_str())
+        .execute(&mut *tx)
+        .await?;
         for (pos, t) in a.terms.iter().enumerate() {
-            sqlx::query("INSERT INTO attribute_terms (id, attribute_id, name, slug, position) VALUES ($1, $2, $3, $4, $5)")
+            sqlx::query("INSERT INTO attribute_terms (id, attribute_id, name, slug, position, swatch_color, swatch_image_id) VALUES ($1, $2, $3, $4, $5, $6, $7)")
                 .bind(t.id.0)
                 .bind(a.id.0)
                 .bind(&t.name)
                 .bind(&t.slug)
                 .bind(pos as i64)
+                .bind(&t.color)
+                .bind(t.image_id.map(|m| m.0))
                 .execute(&mut *tx)
                 .await?;
         }
@@ -542,21 +547,24 @@ pub async fn load_terms(db: &Db) -> StoreResult<CatalogData> {
             })
         })
         .collect::<StoreResult<Vec<_>>>()?;
-    let mut attributes = sqlx::query("SELECT id, name, taxonomy FROM attributes ORDER BY id")
-        .fetch_all(pool)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(Attribute {
-                id: AttributeId(r.try_get("id")?),
-                name: r.try_get("name")?,
-                taxonomy: r.try_get("taxonomy")?,
-                terms: Vec::new(),
+    let mut attributes =
+        sqlx::query("SELECT id, name, taxonomy, swatch_type FROM attributes ORDER BY id")
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| {
+                let swatch: String = r.try_get("swatch_type")?;
+                Ok(Attribute {
+                    id: AttributeId(r.try_get("id")?),
+                    name: r.try_get("name")?,
+                    taxonomy: r.try_get("taxonomy")?,
+                    swatch: SwatchType::parse(&swatch).unwrap_or_default(),
+                    terms: Vec::new(),
+                })
             })
-        })
-        .collect::<StoreResult<Vec<_>>>()?;
+            .collect::<StoreResult<Vec<_>>>()?;
     for r in sqlx::query(
-        "SELECT id, attribute_id, name, slug FROM attribute_terms ORDER BY attribute_id, position",
+        "SELECT id, attribute_id, name, slug, swatch_color, swatch_image_id FROM attribute_terms ORDER BY attribute_id, position",
     )
     .fetch_all(pool)
     .await?
@@ -567,6 +575,8 @@ pub async fn load_terms(db: &Db) -> StoreResult<CatalogData> {
                 id: TermId(r.try_get("id")?),
                 name: r.try_get("name")?,
                 slug: r.try_get("slug")?,
+                color: r.try_get("swatch_color")?,
+                image_id: r.try_get::<Option<i64>, _>("swatch_image_id")?.map(MediaId),
             });
         }
     }

@@ -175,12 +175,15 @@ impl<'c> ImportWriter<'c> {
             q.execute(&mut *self.tx).await?;
         }
         for a in &terms.attributes {
-            sqlx::query("INSERT INTO attributes (id, name, taxonomy) VALUES ($1, $2, $3)")
-                .bind(a.id.0)
-                .bind(&a.name)
-                .bind(&a.taxonomy)
-                .execute(&mut *self.tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO attributes (id, name, taxonomy, swatch_type) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(a.id.0)
+            .bind(&a.name)
+            .bind(&a.taxonomy)
+            .bind(a.swatch.as_str())
+            .execute(&mut *self.tx)
+            .await?;
         }
         for chunk in terms.terms.chunks(rows_per_statement(5)) {
             let sql = insert_sql(

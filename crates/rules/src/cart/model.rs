@@ -366,13 +366,16 @@ mod tests {
                         id: TermId(1),
                         name: "Navy".into(),
                         slug: "navy".into(),
+                        ..Default::default()
                     },
                     Term {
                         id: TermId(2),
                         name: "Sand".into(),
                         slug: "sand".into(),
+                        ..Default::default()
                     },
                 ],
+                ..Default::default()
             }],
             products: vec![
                 product(1, ProductKind::Simple),

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 macro_rules! id_type {
     ($($(#[$doc:meta])* $name:ident),* $(,)?) => {$(
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         #[serde(transparent)]
         pub struct $name(pub i64);
 
@@ -214,21 +214,53 @@ pub struct Tag {
     pub slug: String,
 }
 
+text_enum!(
+    /// How a product page offers an attribute's terms: a drop-down, or swatches of
+    /// the terms' colours, images or names.
+    SwatchType {
+        Select = "select",
+        Color = "color",
+        Image = "image",
+        Label = "label",
+    }
+);
+
+impl Default for SwatchType {
+    fn default() -> Self {
+        Self::Select
+    }
+}
+
 /// A global attribute ("Color", taxonomy "pa_color") and its terms, in display order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attribute {
     pub id: AttributeId,
     pub name: String,
     /// The taxonomy name, `pa_` plus the attribute slug.
     pub taxonomy: String,
+    #[serde(default)]
+    pub swatch: SwatchType,
     pub terms: Vec<Term>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Term {
     pub id: TermId,
     pub name: String,
     pub slug: String,
+    /// The colour a colour swatch shows (`#rrggbb`); empty for none.
+    #[serde(default)]
+    pub color: String,
+    /// The picture an image swatch shows.
+    #[serde(default)]
+    pub image_id: Option<MediaId>,
+}
+
+/// A swatch colour as stored: `#rgb` or `#rrggbb`, lowercased; anything else is none.
+pub fn parse_swatch_color(s: &str) -> Option<String> {
+    let hex = s.trim().strip_prefix('#')?;
+    let ok = matches!(hex.len(), 3 | 6) && hex.bytes().all(|b| b.is_ascii_hexdigit());
+    ok.then(|| format!("#{}", hex.to_ascii_lowercase()))
 }
 
 /// An attribute as set on one product: either a global attribute (with term slugs as
@@ -423,9 +455,12 @@ pub struct CatalogData {
     pub products: Vec<Product>,
 }
 
+/// The quantity limit of a product that has none of its own (the Store API's).
+pub const STORE_MAX_QUANTITY: i64 = 9999;
+
 /// The highest quantity one cart line of this product may hold.
 pub fn max_quantity(p: &Product, parent: Option<&Product>) -> i64 {
-    const STORE_MAX: i64 = 9999;
+    const STORE_MAX: i64 = STORE_MAX_QUANTITY;
     if p.sold_individually || parent.is_some_and(|x| x.sold_individually) {
         return 1;
     }

@@ -306,6 +306,7 @@ impl Terms {
             name: name.to_string(),
             taxonomy: taxonomy.clone(),
             terms: Vec::new(),
+            ..Default::default()
         });
         let entry = (id, name.to_string(), taxonomy);
         self.attributes.insert(name.to_lowercase(), entry.clone());
@@ -336,6 +337,7 @@ impl Terms {
                 id,
                 name: name.to_string(),
                 slug: slug.clone(),
+                ..Default::default()
             },
             position,
         ));

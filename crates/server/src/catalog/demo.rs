@@ -6,7 +6,7 @@ use super::art::{Artwork, Rgb, Silhouette, Swatch, View};
 use rules::catalog::model::{
     Attribute, AttributeId, Backorders, Brand, BrandId, CatalogData, CatalogVisibility, Category,
     CategoryId, Dimensions, Media, MediaId, Product, ProductAttribute, ProductId, ProductKind,
-    ProductStatus, StockStatus, Tag, TagId, TaxStatus, Term, TermId, VariationValue,
+    ProductStatus, StockStatus, SwatchType, Tag, TagId, TaxStatus, Term, TermId, VariationValue,
 };
 
 /// Products were created over the half year before this moment.
@@ -1694,26 +1694,32 @@ impl Shop {
             })
             .collect();
         // Term ids run on from colours into sizes, so they are unique across attributes.
-        let colour_terms = COLOURS.iter().map(|c| (c.name, c.slug));
+        // Colours are offered as colour swatches, sizes as labelled ones.
+        let colour_terms = COLOURS.iter().map(|c| (c.name, c.slug, c.hex));
+        let size_terms = SIZES.iter().map(|&(name, slug)| (name, slug, ""));
         let mut terms = colour_terms
-            .chain(SIZES)
+            .chain(size_terms)
             .enumerate()
-            .map(|(i, (name, slug))| Term {
+            .map(|(i, (name, slug, hex))| Term {
                 id: TermId(i as i64 + 1),
                 name: name.to_owned(),
                 slug: slug.to_owned(),
+                color: hex.to_owned(),
+                image_id: None,
             });
         let attributes = vec![
             Attribute {
                 id: COLOR,
                 name: "Color".to_owned(),
                 taxonomy: "pa_color".to_owned(),
+                swatch: SwatchType::Color,
                 terms: terms.by_ref().take(COLOURS.len()).collect(),
             },
             Attribute {
                 id: SIZE,
                 name: "Size".to_owned(),
                 taxonomy: "pa_size".to_owned(),
+                swatch: SwatchType::Label,
                 terms: terms.collect(),
             },
         ];

@@ -5,4 +5,5 @@ pub mod art;
 pub mod csv;
 pub mod demo;
 pub mod images;
+pub mod variations;
 pub mod view;

@@ -3,6 +3,7 @@
 //! `FERROSHOP_*` environment variables, then command-line flags. A bad value stops the
 //! server with a message naming the setting.
 
+pub mod catalog;
 pub mod checkout;
 pub mod payments;
 
@@ -38,6 +39,7 @@ pub struct Config {
     /// X-Forwarded-For entry (for rate limits) and the scheme from X-Forwarded-Proto.
     pub trust_proxy: bool,
     pub mail: mail::MailConfig,
+    pub catalog: crate::config::catalog::CatalogConfig,
     pub checkout: crate::config::checkout::CheckoutConfig,
     pub payments: crate::config::payments::PaymentsConfig,
     pub render: RenderConfig,
@@ -135,6 +137,7 @@ impl Default for Config {
             max_body_bytes: 64 * 1024,
             trust_proxy: false,
             mail: mail::MailConfig::default(),
+            catalog: Default::default(),
             checkout: Default::default(),
             payments: Default::default(),
             render: RenderConfig::default(),
@@ -158,6 +161,7 @@ struct FileConfig {
     trust_proxy: Option<bool>,
     mail: Option<mail::FileMail>,
     currency: Option<FileCurrency>,
+    catalog: Option<crate::config::catalog::CatalogFile>,
     checkout: Option<crate::config::checkout::CheckoutFile>,
     payments: Option<crate::config::payments::PaymentsFile>,
 }
@@ -246,6 +250,9 @@ impl Config {
         if let Some(m) = file.mail {
             self.mail.apply_file(m)?;
         }
+        if let Some(c) = file.catalog {
+            self.catalog.apply_file(c)?;
+        }
         if let Some(c) = file.checkout {
             self.checkout.apply_file(c)?;
         }
@@ -318,6 +325,7 @@ impl Config {
             get("FERROSHOP_DECIMAL_SEPARATOR").as_deref(),
             decimals,
         )?;
+        self.catalog.apply_env(&get)?;
         self.checkout.apply_env(&get)?;
         self.payments.apply_env(&get)?;
         self.payments.check()?;

@@ -439,13 +439,18 @@ pub fn fixture() -> CatalogData {
                         id: TermId(1),
                         name: "Blue".into(),
                         slug: "blue".into(),
+                        color: "#1d4ed8".into(),
+                        image_id: None,
                     },
                     Term {
                         id: TermId(2),
                         name: "Green".into(),
                         slug: "green".into(),
+                        color: "#15803d".into(),
+                        image_id: Some(MediaId(1)),
                     },
                 ],
+                swatch: SwatchType::Color,
             },
             Attribute {
                 id: AttributeId(2),
@@ -456,13 +461,16 @@ pub fn fixture() -> CatalogData {
                         id: TermId(3),
                         name: "M".into(),
                         slug: "m".into(),
+                        ..Default::default()
                     },
                     Term {
                         id: TermId(4),
                         name: "L".into(),
                         slug: "l".into(),
+                        ..Default::default()
                     },
                 ],
+                swatch: SwatchType::Label,
             },
         ],
         media: vec![Media {

@@ -18,11 +18,43 @@ const SHOP: &str = "Shop";
 const PAYMENTS: &str = "Payments";
 
 pub fn operations() -> Vec<Op> {
-    let mut ops = orders();
+    let mut ops = vec![variation_form()];
+    ops.extend(orders());
     ops.extend(account());
     ops.extend(payments());
     ops.extend(shop());
     ops
+}
+
+fn variation_form() -> Op {
+    let option = record(&[
+        ("value", string()),
+        ("label", string()),
+        ("color", json!({"type": ["string", "null"]})),
+        ("image", json!({"type": ["object", "null"]})),
+    ]);
+    let attribute = record(&[
+        ("name", string()),
+        ("taxonomy", json!({"type": ["string", "null"]})),
+        ("field", string()),
+        ("swatch", one_of(&["select", "color", "image", "label"])),
+        ("default", string()),
+        ("options", array(option)),
+    ]);
+    let variation = json!({"type": "object", "required": ["variation_id", "attributes", "is_in_stock", "max_qty", "min_qty", "variation_stock_left"]});
+    Op::get(&path("/products/{id}/variation-form"), SHOP, "Get a variable product's variation form")
+        .describe("How the product page offers each variation attribute (`swatch`: a drop-down, or swatches of colours, images or names, with each option's colour or picture) and the product's variations as the original embeds them in the page (`get_available_variation`: `attributes` by form field, `is_in_stock`, `max_qty`, `min_qty`, `variation_stock_left`, `price_html`, `prices` in minor units, `image`, `sku`, `variation_id`…). A product with more variations than `ajax_threshold` gets `variations: false`: the page then asks `?wc-ajax=get_variation` for each complete choice. A swatch says how many are left at or below `stock_label_threshold`.")
+        .store_read()
+        .path_param("id", json!({"type": "integer", "minimum": 1}), "The variable product.")
+        .json(200, "The form.", record(&[
+            ("product_id", json!({"type": "integer"})),
+            ("attributes", array(attribute)),
+            ("variations", json!({"anyOf": [array(variation), {"const": false}]})),
+            ("variation_count", json!({"type": "integer"})),
+            ("ajax_threshold", json!({"type": "integer"})),
+            ("stock_label_threshold", json!({"type": "integer"})),
+        ]))
+        .error(404, "No variable product in the shop has this id (`woocommerce_rest_product_invalid_id`).")
 }
 
 fn payments() -> Vec<Op> {
