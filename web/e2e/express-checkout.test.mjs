@@ -10,7 +10,7 @@
 // with the button.
 
 import assert from 'node:assert/strict';
-import { addToCartVia, cartOf, decodeEntities, STORE_API } from './support/api.mjs';
+import { addToCartVia, cartOf, chooseOption, decodeEntities, STORE_API } from './support/api.mjs';
 import { restGet } from './support/checkout.mjs';
 import { eventually, expectNoAxeViolations, expectText, expectURL } from './support/checks.mjs';
 import { installStripeDouble, usePaymentEmulator } from './support/payment-emulator.mjs';
@@ -208,7 +208,7 @@ perViewport((viewport) => {
     const ref = product.variations.find((v) => v.id === target.id);
     for (const attribute of attributes) {
       const value = ref.attributes.find((a) => a.name === attribute.name)?.value;
-      await main.getByRole('combobox', { name: attribute.name, exact: true }).selectOption(value);
+      await chooseOption(main, attribute, value);
     }
     // The chosen variation is priced for the sheet before it opens.
     await eventually(() => doubleCalls(page, 'elements.update'), (updates) => updates.some((call) => call.detail.amount >= Number(target.prices.price)), 'the button’s amount to be the variation’s');

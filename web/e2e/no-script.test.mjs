@@ -71,12 +71,17 @@ perViewport((viewport) => {
     async ({ page }) => {
       const product = await shop.api.pickProduct('variable product in stock', (p) => p.type === 'variable' && p.is_in_stock);
       await page.goto(`/product/${product.slug}/`);
+      // Each option as the shop offers it: a drop-down, or swatches (radio buttons).
       const selects = page.locator('select[name^="attribute_"]');
-      const count = await selects.count();
-      assert.ok(count > 0, 'the product has option selects');
-      for (let n = 0; n < count; n += 1) {
+      const groups = page.locator('fieldset:has(input[type="radio"][name^="attribute_"])');
+      const count = (await selects.count()) + (await groups.count());
+      assert.ok(count > 0, 'the product has options to choose');
+      for (let n = 0; n < (await selects.count()); n += 1) {
         const values = await selects.nth(n).locator('option').evaluateAll((options) => options.map((o) => o.value).filter(Boolean));
         await selects.nth(n).selectOption(values[0]);
+      }
+      for (let n = 0; n < (await groups.count()); n += 1) {
+        await groups.nth(n).locator('label.swatch:has(input:not([disabled]))').first().click();
       }
       await page.getByRole('button', { name: 'Choose options' }).click();
       await expectURL(page, (url) => [...url.searchParams.keys()].some((k) => k.startsWith('attribute_')), 'the chosen options in the address');

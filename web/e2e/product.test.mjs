@@ -3,7 +3,7 @@
 // buying a variation, and the pages that cannot be bought here (out of stock, external).
 
 import assert from 'node:assert/strict';
-import { cartOf, decodeEntities, formatPrice, stockText } from './support/api.mjs';
+import { cartOf, chooseOption, decodeEntities, formatPrice, stockText } from './support/api.mjs';
 import {
   eventually,
   expectAttribute,
@@ -143,7 +143,7 @@ perViewport((viewport) => {
       for (const [index, attribute] of attributes.entries()) {
         const value = refOf(variation).attributes.find((a) => a.name === attribute.name)?.value;
         assert.ok(value, `variation ${variation.id} names its ${attribute.name}`);
-        await main.getByRole('combobox', { name: attribute.name, exact: true }).selectOption(value);
+        await chooseOption(main, attribute, value);
         if (index < attributes.length - 1) await expectDisabled(button);
       }
     }

@@ -126,3 +126,18 @@ export function resultCountText(total, page = 1, perPage = 12) {
   const last = Math.min(total, page * perPage);
   return `Showing ${first}\u2013${last} of ${total} results`;
 }
+
+/**
+ * Chooses a variable product's option on its page, whether the shop offers the
+ * attribute as swatches (radio buttons drawn as chips or labels) or as a drop-down.
+ * `attribute` is the Store API's ({name, taxonomy}); `value` the option's slug.
+ */
+export async function chooseOption(scope, attribute, value) {
+  const field = `attribute_${attribute.taxonomy ?? attribute.name.toLowerCase().replace(/\s+/g, '-')}`;
+  const select = scope.locator(`select[name="${field}"]`);
+  if ((await select.count()) > 0) {
+    await select.selectOption(value);
+    return;
+  }
+  await scope.locator(`label.swatch:has(input[name="${field}"][value="${value}"])`).click();
+}

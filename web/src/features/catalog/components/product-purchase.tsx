@@ -13,7 +13,7 @@ import type { Product } from '@/types/store-api';
 import type { VariationChoiceState } from '../hooks/use-variation-choice';
 import { StockStatus } from './stock-status';
 import styles from './product-purchase.module.css';
-import { VariationSelects } from './variation-selects';
+import { VariationOptions } from './variation-options';
 
 export const NO_MATCHING_VARIATION =
   'Sorry, no products matched your selection. Please choose a different combination.';
@@ -90,7 +90,7 @@ function VariablePurchase({
 
   return (
     <ProductForm className={styles.stack}>
-      <VariationSelects state={state} variations={product.variations} />
+      <VariationOptions state={state} variations={product.variations} />
       <noscript>
         <button type="submit" formMethod="get" className={buttonClass({ variant: 'secondary' }, styles.choose)}>
           Choose options
