@@ -1,5 +1,7 @@
 // A product page: breadcrumbs, gallery, summary (title, price, short description,
 // stock, buying controls, meta), the description tabs and related products.
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Price } from '@/components/ui/price';
 import { paths } from '@/config/paths';
@@ -23,12 +25,16 @@ export function ProductDetails({
   product,
   renderAddToCart,
   renderPurchase = renderAddToCart,
+  reviews,
 }: {
   product: Product;
   renderAddToCart: RenderAddToCart;
   /** The product's own buying controls, when they are more than its add-to-cart button (an express checkout beside it). */
   renderPurchase?: RenderAddToCart;
+  /** The reviews tab (the reviews feature's), when the product takes reviews. */
+  reviews?: { title: string; content: ReactNode };
 }) {
+  const { search } = useLocation();
   const variationState = useVariationChoice(product);
   const { variation } = variationState;
   const name = htmlToText(product.name);
@@ -51,6 +57,7 @@ export function ProductDetails({
   if (infoRows.length > 0) {
     tabs.push({ id: 'additional_information', title: 'Additional information', content: <AdditionalInformation rows={infoRows} /> });
   }
+  if (reviews) tabs.push({ id: 'reviews', ...reviews });
 
   // Simple products show their stock under the price; a variable product shows the
   // chosen variation's next to the selects instead.
@@ -88,7 +95,7 @@ export function ProductDetails({
 
       {tabs.length > 0 && (
         <section className={styles.details} aria-label="Product details">
-          <ProductTabs tabs={tabs} />
+          <ProductTabs tabs={tabs} search={search} />
         </section>
       )}
 
