@@ -612,7 +612,62 @@ async fn simultaneous_additions_never_pass_the_stock(backend: Backend) {
     app.stop().await;
 }
 
+async fn the_cart_suggests_its_products_cross_sells(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let c = app.shopper();
+    let nonce = app.nonce(&c).await;
+    let (status, cart) = add(&app, &c, &nonce, json!({"id": BEANIE})).await;
+    assert_eq!(status, 201);
+    // The beanie suggests the sold-out poster, the mug and the cap: the poster is left out.
+    let ids: Vec<i64> = cart["cross_sells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, vec![MUG, CAP]);
+    assert_eq!(cart["cross_sells"][0]["name"], "Mug");
+    assert!(cart["cross_sells"][0]["prices"]["price"].is_string());
+    // What the cart already holds is not suggested again.
+    let (_, cart) = add(&app, &c, &nonce, json!({"id": MUG})).await;
+    let ids: Vec<i64> = cart["cross_sells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, vec![CAP]);
+    // The product page's suggestions ride in the product's extensions.
+    let beanie: Value = app
+        .bare()
+        .get(app.api(&format!("/products/{BEANIE}")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        beanie["extensions"]["ferroshop"]["upsell_ids"],
+        json!([CAP])
+    );
+    let cap: Value = app
+        .bare()
+        .get(app.api(&format!("/products/{CAP}")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(cap["extensions"], json!({}));
+    app.stop().await;
+}
+
 on_both_databases!(
+    the_cart_suggests_its_products_cross_sells,
     a_new_cart_is_empty_and_carries_a_nonce_and_token,
     writes_need_a_valid_nonce,
     adding_an_item_keeps_it_in_the_session,

@@ -9,7 +9,7 @@ use crate::catalog::view::{image_view, low_stock_remaining, ImageView, ViewConte
 use rules::address::Address;
 use rules::cart::model::StoredCart;
 use rules::catalog::index::Catalog;
-use rules::catalog::model::{max_quantity, min_quantity, Backorders, ProductKind};
+use rules::catalog::model::{max_quantity, min_quantity, Backorders, ProductId, ProductKind};
 use rules::money::CurrencyFields;
 use rules::pricing::coupons::CouponKind;
 use rules::pricing::totals::{LinePrice, PackagePrice, Pricing};
@@ -254,6 +254,41 @@ pub fn priced_lines<'a>(catalog: &'a Catalog, cart: &'a StoredCart) -> Vec<Price
 
 /// The Store API cart. `pricing` is the cart priced for the shopper's addresses
 /// (see `checkout::totals`); `payment_methods` are the ids of the enabled gateways.
+/// How many cross-sells a cart lists at most.
+const CROSS_SELLS: usize = 4;
+
+/// The products the cart's products suggest ("You may be interested in…"): each
+/// line's cross-sells in order, once, leaving out what the cart already holds and
+/// what cannot be bought.
+fn cross_sells(ctx: &ViewContext, catalog: &Catalog, lines: &[PricedLine]) -> Vec<Value> {
+    let in_cart: Vec<ProductId> = lines
+        .iter()
+        .map(|l| l.parent.map_or(l.product.id, |p| p.id))
+        .collect();
+    let mut chosen: Vec<ProductId> = Vec::new();
+    for l in lines {
+        let source = l.parent.unwrap_or(l.product);
+        for id in &source.cross_sell_ids {
+            if chosen.len() == CROSS_SELLS {
+                break;
+            }
+            if !in_cart.contains(id) && !chosen.contains(id) {
+                chosen.push(*id);
+            }
+        }
+    }
+    chosen
+        .into_iter()
+        .filter_map(|id| catalog.shown(id))
+        .filter(|p| {
+            catalog.is_in_stock(p) && (catalog.is_purchasable(p) || p.kind == ProductKind::External)
+        })
+        .filter_map(|p| {
+            serde_json::to_value(crate::catalog::view::product_view(ctx, catalog, p)).ok()
+        })
+        .collect()
+}
+
 pub fn cart_view(
     ctx: &ViewContext,
     catalog: &Catalog,
@@ -395,7 +430,7 @@ pub fn cart_view(
         items_count,
         // Weight is not money: a display figure in kilograms.
         items_weight: weight_grams as f64 / 1000.0,
-        cross_sells: Vec::new(),
+        cross_sells: cross_sells(ctx, catalog, &lines),
         needs_payment: pricing.total > 0,
         needs_shipping,
         has_calculated_shipping: pricing.has_calculated_shipping,

@@ -1655,7 +1655,8 @@ impl Shop {
     }
 
     fn finish(self) -> CatalogData {
-        let products = self.products;
+        let mut products = self.products;
+        link_upsells_and_cross_sells(&mut products);
         // A category shows the main image of its first product.
         let categories = CATEGORIES
             .iter()
@@ -1731,6 +1732,39 @@ impl Shop {
             media: self.media,
             products,
         }
+    }
+}
+
+/// Upsells: the next dearer products of the same category (up to two). Cross-sells:
+/// the two best-selling products of the small things one adds to an order
+/// (accessories and stationery), from a category of their own.
+fn link_upsells_and_cross_sells(products: &mut [Product]) {
+    let top: Vec<(ProductId, CategoryId, i64, i64)> = products
+        .iter()
+        .filter(|p| p.parent_id.is_none() && p.kind != ProductKind::External)
+        .filter_map(|p| {
+            let category = *p.category_ids.first()?;
+            Some((p.id, category, p.regular_price.unwrap_or(0), p.total_sales))
+        })
+        .collect();
+    let small_things = [Cat::Accessories.id(), Cat::Stationery.id()];
+    for p in products.iter_mut().filter(|p| p.parent_id.is_none()) {
+        let Some(&category) = p.category_ids.first() else {
+            continue;
+        };
+        let price = p.regular_price.unwrap_or(0);
+        let mut dearer: Vec<_> = top
+            .iter()
+            .filter(|(id, c, pr, _)| *id != p.id && *c == category && *pr > price)
+            .collect();
+        dearer.sort_by_key(|(id, _, pr, _)| (*pr, *id));
+        p.upsell_ids = dearer.iter().take(2).map(|(id, ..)| *id).collect();
+        let mut extras: Vec<_> = top
+            .iter()
+            .filter(|(id, c, ..)| *id != p.id && small_things.contains(c) && *c != category)
+            .collect();
+        extras.sort_by_key(|(id, _, _, sales)| (std::cmp::Reverse(*sales), *id));
+        p.cross_sell_ids = extras.iter().take(2).map(|(id, ..)| *id).collect();
     }
 }
 

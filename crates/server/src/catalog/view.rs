@@ -325,7 +325,23 @@ pub fn product_view(ctx: &ViewContext, catalog: &Catalog, p: &Product) -> Produc
             multiple_of: 1,
         },
         additional_information: additional_information(catalog, taxonomy_source),
-        extensions: Value::Object(Default::default()),
+        extensions: extensions(catalog, p),
+    }
+}
+
+/// The shop's own additions, in the place the Store API keeps for them: the products
+/// a product page suggests instead ("You may also like…"), those still for sale.
+fn extensions(catalog: &Catalog, p: &Product) -> Value {
+    let upsells: Vec<i64> = p
+        .upsell_ids
+        .iter()
+        .filter(|id| catalog.shown(**id).is_some())
+        .map(|id| id.0)
+        .collect();
+    if upsells.is_empty() {
+        Value::Object(Default::default())
+    } else {
+        serde_json::json!({ "ferroshop": { "upsell_ids": upsells } })
     }
 }
 

@@ -317,6 +317,9 @@ pub fn fixture() -> CatalogData {
     let mut beanie = base(BEANIE, ProductKind::Simple, "Beanie", Some(2000));
     beanie.sale_price = Some(1800);
     beanie.brand_ids = vec![BrandId(2)];
+    // The cap is suggested instead, the mug (and the sold-out poster) with it.
+    beanie.upsell_ids = vec![ProductId(CAP)];
+    beanie.cross_sell_ids = vec![ProductId(POSTER), ProductId(MUG), ProductId(CAP)];
     let mut cap = base(CAP, ProductKind::Simple, "Cap", Some(1600));
     cap.category_ids = vec![CategoryId(3)];
     cap.menu_order = -1;
