@@ -101,6 +101,8 @@ export interface Product {
   /** Not part of the original Store API; shown in "Additional information" when sent. */
   weight?: string;
   dimensions?: { length: string; width: string; height: string };
+  /** The Store API's place for additions: this shop's upsells ("You may also like…"). */
+  extensions?: { ferroshop?: { upsell_ids?: number[] } };
 }
 
 /** A product category or brand. */
@@ -220,6 +222,8 @@ export interface Cart {
   shipping_address?: StoreAddress;
   fees?: CartFee[];
   payment_methods?: string[];
+  /** Products the cart's products suggest ("You may be interested in…"). */
+  cross_sells?: Product[];
 }
 
 /** The Store API error envelope. */

@@ -49,6 +49,20 @@ describe('the cart page', () => {
     expect(screen.getByRole('link', { name: 'Proceed to checkout' }).getAttribute('href')).toBe('/checkout');
   });
 
+  it("lists the products the cart suggests under its lines, through the page's cards", async () => {
+    stubShop(() => withNonce({ ...cartWithItems, cross_sells: [{ id: 41, name: 'Mug' }] }));
+    renderWithApp(<CartView renderCrossSells={(products) => <p data-testid="suggested">{products.map((p) => p.name).join(', ')}</p>} />, { path: '/cart' });
+    const section = await screen.findByRole('region', { name: 'You may be interested in…' });
+    expect(within(section).getByTestId('suggested').textContent).toBe('Mug');
+  });
+
+  it('leaves the suggestions out when the cart has none', async () => {
+    stubShop(() => withNonce({ ...cartWithItems, cross_sells: [] }));
+    renderWithApp(<CartView renderCrossSells={() => <p>never</p>} />, { path: '/cart' });
+    await screen.findAllByTestId('cart-item');
+    expect(screen.queryByRole('region', { name: 'You may be interested in…' })).toBeNull();
+  });
+
   it('sends a changed quantity once the shopper pauses, not on every keystroke', async () => {
     const { sent } = stubShop(({ method, body }) => {
       if (method !== 'POST') return withNonce(cartWithItems);

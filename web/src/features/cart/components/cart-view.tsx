@@ -10,7 +10,7 @@ import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { htmlToText } from '@/lib/html-text';
-import type { Cart } from '@/types/store-api';
+import type { Cart, Product } from '@/types/store-api';
 import { useCart } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { CartItemRow, type Notify } from './cart-item-row';
@@ -60,8 +60,17 @@ function useRemoveItemFromAddress(notify: Notify) {
   }, [key, remove, notify, setSearchParams]);
 }
 
-/** `renderExpressCheckout`: the express checkout button for the cart, above the way to the checkout. */
-export function CartView({ renderExpressCheckout }: { renderExpressCheckout?: (cart: Cart) => ReactNode } = {}) {
+/**
+ * `renderExpressCheckout`: the express checkout button for the cart, above the way to
+ * the checkout. `renderCrossSells`: the products the cart suggests, under its lines.
+ */
+export function CartView({
+  renderExpressCheckout,
+  renderCrossSells,
+}: {
+  renderExpressCheckout?: (cart: Cart) => ReactNode;
+  renderCrossSells?: (products: Product[]) => ReactNode;
+} = {}) {
   const { data: cart, isPending, error } = useCart({ fresh: true });
   const { notices, notify, dismiss } = useNotices();
   useRemoveItemFromAddress(notify);
@@ -130,6 +139,14 @@ export function CartView({ renderExpressCheckout }: { renderExpressCheckout?: (c
               </button>
             </noscript>
           </form>
+          {renderCrossSells && (cart.cross_sells?.length ?? 0) > 0 && (
+            <section className={`cross-sells ${styles.crossSells}`} aria-labelledby="cross-sells-heading">
+              <h2 id="cross-sells-heading" className={styles.crossSellsTitle}>
+                You may be interested in…
+              </h2>
+              {renderCrossSells(cart.cross_sells!)}
+            </section>
+          )}
           <aside className={styles.aside}>
             <CartTotals cart={cart} expressCheckout={renderExpressCheckout?.(cart)} />
             <Link to={paths.shop()} className={styles.continue}>

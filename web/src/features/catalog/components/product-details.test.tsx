@@ -178,4 +178,12 @@ describe('a simple product page', () => {
     expect(screen.getByRole('link', { name: 'Buy on the WordPress swag store!' }).getAttribute('href')).toBe('https://example.com/pennant');
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
   });
+
+  it('shows no quantity for a product sold one to an order', () => {
+    shop({});
+    renderWithApp(<ProductDetails product={{ ...simple, sold_individually: true }} renderAddToCart={(request) => <FakeAddToCart {...request} />} />);
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(lastRequest().quantity).toBe(1);
+    expect((document.querySelector('input[type="hidden"][name="quantity"]') as HTMLInputElement).value).toBe('1');
+  });
 });

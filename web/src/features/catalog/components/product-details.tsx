@@ -1,6 +1,6 @@
 // A product page: breadcrumbs, gallery, summary (title, price, short description,
 // stock, buying controls, meta), the description tabs and related products.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Price } from '@/components/ui/price';
@@ -18,7 +18,9 @@ import { ProductGallery } from './product-gallery';
 import { ProductMeta } from './product-meta';
 import { ProductPurchase } from './product-purchase';
 import { ProductTabs, type ProductTab } from './product-tabs';
+import { RecentlyViewed, Upsells } from './more-products';
 import { RelatedProducts } from './related-products';
+import { StickyAddToCart } from './sticky-add-to-cart';
 import { StockStatus } from './stock-status';
 
 export function ProductDetails({
@@ -35,6 +37,7 @@ export function ProductDetails({
   reviews?: { title: string; content: ReactNode };
 }) {
   const { search } = useLocation();
+  const purchaseArea = useRef<HTMLDivElement>(null);
   const variationState = useVariationChoice(product);
   const { variation } = variationState;
   const name = htmlToText(product.name);
@@ -88,7 +91,9 @@ export function ProductDetails({
             <div className={`prose ${styles.short}`} dangerouslySetInnerHTML={{ __html: product.short_description }} />
           )}
           {showStock && <StockStatus product={product} />}
-          <ProductPurchase product={product} variationState={variationState} renderAddToCart={renderPurchase} />
+          <div ref={purchaseArea}>
+            <ProductPurchase product={product} variationState={variationState} renderAddToCart={renderPurchase} />
+          </div>
           <ProductMeta product={product} sku={variation?.sku || product.sku} />
         </div>
       </div>
@@ -99,7 +104,12 @@ export function ProductDetails({
         </section>
       )}
 
+      {product.type !== 'external' && (
+        <StickyAddToCart product={product} variation={variation} trigger={purchaseArea} renderAddToCart={renderAddToCart} />
+      )}
+      <Upsells product={product} renderAddToCart={renderAddToCart} />
       <RelatedProducts product={product} renderAddToCart={renderAddToCart} />
+      <RecentlyViewed product={product} renderAddToCart={renderAddToCart} />
     </div>
   );
 }

@@ -51,6 +51,7 @@ export function ProductPurchase({
       <QuantityAndButton
         limits={product.add_to_cart}
         name={name}
+        soldIndividually={product.sold_individually}
         renderButton={(quantity) =>
           renderAddToCart({ productId: product.id, productName: name, quantity, size: 'lg', submitsProduct: product.id })
         }
@@ -108,6 +109,7 @@ function VariablePurchase({
       <QuantityAndButton
         limits={variation?.add_to_cart ?? product.add_to_cart}
         name={name}
+        soldIndividually={product.sold_individually || Boolean(variation?.sold_individually)}
         renderButton={(quantity) =>
           renderAddToCart({
             productId: variation?.id ?? product.id,
@@ -128,14 +130,25 @@ function VariablePurchase({
 function QuantityAndButton({
   limits,
   name,
+  soldIndividually,
   renderButton,
 }: {
   limits: Product['add_to_cart'];
   name: string;
+  /** One to an order: no quantity to choose. */
+  soldIndividually: boolean;
   renderButton: (quantity: number) => ReactNode;
 }) {
   const min = Math.max(1, limits.minimum);
   const [quantity, setQuantity] = useState(min);
+  if (soldIndividually) {
+    return (
+      <div className={styles.purchase}>
+        <input type="hidden" name="quantity" value="1" />
+        {renderButton(1)}
+      </div>
+    );
+  }
   return (
     <div className={styles.purchase}>
       <QuantityInput
