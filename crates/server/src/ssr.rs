@@ -36,8 +36,19 @@ const API_ANSWER_LIMIT: usize = 4 << 20;
 fn shared_page(segments: &[&str]) -> bool {
     matches!(
         segments,
-        [] | ["shop", ..] | ["product-category", ..] | ["brand", _] | ["product", _]
+        [] | ["shop", ..] | ["product-category", ..] | ["brand", _] | ["brands"] | ["product", _]
     )
+}
+
+/// Whether a page may come from (and go to) the cache of pages rendered for no one in
+/// particular.
+#[derive(Debug, Clone, Copy)]
+pub enum PageCache {
+    /// The page says something to this request alone (what its form did).
+    Never,
+    /// The page is the same for every visitor without a session whose page settings
+    /// share this variant (a page without the dismissed store notice is kept apart).
+    Shared(&'static str),
 }
 
 /// The page's app HTML and data, rendered (or from the page cache); None when the
@@ -49,7 +60,7 @@ pub async fn render_page(
     request: &axum::http::request::Parts,
     segments: &[&str],
     settings: &str,
-    cacheable: bool,
+    cache: PageCache,
 ) -> Option<Arc<AppHtml>> {
     let renderer = state.pages.renderer.as_ref()?;
     let api = api?;
@@ -58,9 +69,19 @@ pub async fn render_page(
         None => request.uri.path().to_string(),
     };
     let catalog_version = state.catalog.get().version;
-    let shared = cacheable && ctx.session.source == SessionSource::New && shared_page(segments);
+    let variant = match cache {
+        PageCache::Shared(variant)
+            if ctx.session.source == SessionSource::New && shared_page(segments) =>
+        {
+            Some(variant)
+        }
+        _ => None,
+    };
+    let shared = variant.is_some();
+    // No address holds a NUL, so no variant's key is another page's.
+    let key = format!("{url}\0{}", variant.unwrap_or_default());
     if shared {
-        if let Some(hit) = state.pages.cache.0.get(&url) {
+        if let Some(hit) = state.pages.cache.0.get(&key) {
             if hit.catalog_version == catalog_version && hit.made.elapsed() < PAGE_CACHE_TTL {
                 return Some(hit.page.clone());
             }
@@ -82,7 +103,7 @@ pub async fn render_page(
             let page = Arc::new(app_html(&page));
             if shared {
                 state.pages.cache.0.insert(
-                    url,
+                    key,
                     Arc::new(CachedPage {
                         page: page.clone(),
                         catalog_version,

@@ -138,6 +138,16 @@ async fn render_index(
         checkout: checkout_settings(state, ctx),
         account: crate::checkout::accounts::page_account(state, ctx).await,
         notices: page.notices,
+        store_notice: store_notice_settings(state, &page.parts.headers),
+    };
+    // A page rendered for no one in particular is kept apart for those who dismissed
+    // the store notice, whose page has none.
+    let cache = if !page.notices.is_empty() {
+        crate::ssr::PageCache::Never
+    } else if state.config.store_notice.is_some() && settings.store_notice.is_none() {
+        crate::ssr::PageCache::Shared("store-notice-hidden")
+    } else {
+        crate::ssr::PageCache::Shared("")
     };
     // Serialising a struct writes the text at once, with no map built first.
     let settings = serde_json::to_string(&settings).unwrap_or_else(|_| "{}".into());
@@ -148,7 +158,7 @@ async fn render_index(
         page.parts,
         page.segments,
         &settings,
-        page.notices.is_empty(),
+        cache,
     )
     .await;
     let extra = rendered(&PageHead {
@@ -206,6 +216,31 @@ struct PageSettings<'a> {
     checkout: CheckoutSettings<'a>,
     account: serde_json::Value,
     notices: &'a [forms::Notice],
+    /// The store notice, unless there is none or this shopper dismissed it.
+    store_notice: Option<StoreNoticeSettings<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct StoreNoticeSettings<'a> {
+    id: &'a str,
+    text: &'a str,
+}
+
+/// The store notice for a page, or None where the shop has none or the request
+/// carries its dismissal cookie: the page then never shows it, not even for a moment.
+fn store_notice_settings<'a>(
+    state: &'a AppState,
+    headers: &HeaderMap,
+) -> Option<StoreNoticeSettings<'a>> {
+    let notice = state.config.store_notice.as_ref()?;
+    let cookie = crate::cookies::read(headers, &notice.cookie_name());
+    if notice.dismissed(cookie.as_deref()) {
+        return None;
+    }
+    Some(StoreNoticeSettings {
+        id: notice.id().as_str(),
+        text: notice.text(),
+    })
 }
 
 #[derive(serde::Serialize)]
@@ -584,6 +619,7 @@ pub async fn page(
                 | "product"
                 | "product-category"
                 | "brand"
+                | "brands"
                 | "checkout"
                 | "my-account"
                 | "order-tracking"
@@ -698,6 +734,20 @@ pub async fn page(
                 }
                 None => not_found(&state),
             })
+        }
+        ["brands"] => {
+            let url = format!("{base}/brands/");
+            let mut head = plain_head(
+                &state,
+                Some("Brands"),
+                Some(format!(
+                    "Every brand at {}, from A to Z.",
+                    state.config.shop_name
+                )),
+                Some(url.clone()),
+            );
+            head.breadcrumbs = Some(breadcrumb_list(&base, &[("Brands".into(), url)]));
+            Some((head, StatusCode::OK))
         }
         ["checkout", ..] => Some((
             plain_head(

@@ -339,6 +339,7 @@ async fn every_page_has_a_description_and_a_canonical_link(backend: Backend) {
         ("/product/beanie/", "/product/beanie/"),
         ("/product-category/clothing/", "/product-category/clothing/"),
         ("/brand/lumen/", "/brand/lumen/"),
+        ("/brands", "/brands/"),
         ("/no/such/page", ""),
     ] {
         let html = app
@@ -420,6 +421,108 @@ async fn every_page_has_a_description_and_a_canonical_link(backend: Backend) {
     assert!(product.contains("<meta property=\"og:type\" content=\"product\">"));
     assert!(product.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
     app.stop().await;
+}
+
+/// The brands A–Z page is a page of the shop: its title, and its place in the shop.
+async fn the_brands_page_is_served_with_its_title(backend: Backend) {
+    let Some(app) = spawn_app(backend).await else {
+        return;
+    };
+    let res = app.bare().get(app.url("/brands/")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("<title>Brands – Ferroshop</title>"), "{html}");
+    let crumbs: Value = serde_json::from_str(between(
+        &html,
+        "<script type=\"application/ld+json\">",
+        "</script>",
+    ))
+    .unwrap();
+    assert_eq!(crumbs["itemListElement"][1]["name"], "Brands");
+    assert_eq!(crumbs["itemListElement"][1]["item"], app.url("/brands/"));
+    app.stop().await;
+}
+
+/// The store notice travels in every page's settings until the shopper's browser
+/// carries its dismissal cookie (`store_notice{id}=hidden`); a notice with another id
+/// shows again.
+async fn the_store_notice_is_in_every_page_until_dismissed(backend: Backend) {
+    let Some(app) = spawn_app_with(backend, |config| {
+        config.store_notice = ferroshop::config::store_notice::StoreNotice::parse(
+            "store_notice",
+            "Free shipping <strong>this week</strong>",
+            "store_notice_id",
+            Some("sale-1"),
+        )
+        .unwrap();
+    })
+    .await
+    else {
+        return;
+    };
+    let settings = |path: &'static str, cookie: Option<&'static str>| {
+        let mut req = app.bare().get(app.url(path));
+        if let Some(cookie) = cookie {
+            req = req.header("cookie", cookie);
+        }
+        async move {
+            let html = req.send().await.unwrap().text().await.unwrap();
+            let json: Value = serde_json::from_str(between(
+                &html,
+                "<script id=\"ferroshop-settings\" type=\"application/json\">",
+                "</script>",
+            ))
+            .unwrap();
+            json["store_notice"].clone()
+        }
+    };
+    for path in [
+        "/",
+        "/product/beanie/",
+        "/cart",
+        "/checkout",
+        "/no/such/page",
+    ] {
+        let notice = settings(path, None).await;
+        assert_eq!(notice["id"], "sale-1", "{path}");
+        assert_eq!(notice["text"], "Free shipping <strong>this week</strong>");
+    }
+    assert_eq!(
+        settings("/", Some("a=1; store_noticesale-1=hidden")).await,
+        Value::Null
+    );
+    assert_eq!(
+        settings("/shop/", Some("store_noticesale-1=hidden")).await,
+        Value::Null
+    );
+    // Another notice's dismissal, or a cookie that does not say hidden, hides nothing.
+    assert_eq!(
+        settings("/", Some("store_noticesale-0=hidden")).await["id"],
+        "sale-1"
+    );
+    assert_eq!(
+        settings("/", Some("store_noticesale-1=shown")).await["id"],
+        "sale-1"
+    );
+    app.stop().await;
+
+    let Some(plain) = spawn_app(backend).await else {
+        return;
+    };
+    let html = plain
+        .bare()
+        .get(plain.url("/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        html.contains("\"store_notice\":null"),
+        "no notice configured"
+    );
+    plain.stop().await;
 }
 
 /// `robots.txt` points crawlers at the sitemap and keeps them out of the account and
@@ -527,6 +630,7 @@ async fn robots_and_the_sitemap_list_what_search_engines_should_read(backend: Ba
     for path in [
         "/",
         "/shop/",
+        "/brands/",
         "/product-category/hoodies/",
         "/product-category/decor/",
         "/brand/lumen/",
@@ -588,4 +692,6 @@ on_both_databases!(
     every_response_carries_security_headers,
     a_typed_shop_name_is_escaped_in_the_head_and_the_settings,
     an_unbuilt_storefront_says_so_under_the_escaped_shop_name,
+    the_brands_page_is_served_with_its_title,
+    the_store_notice_is_in_every_page_until_dismissed,
 );

@@ -6,6 +6,7 @@
 pub mod catalog;
 pub mod checkout;
 pub mod payments;
+pub mod store_notice;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -43,6 +44,8 @@ pub struct Config {
     pub checkout: crate::config::checkout::CheckoutConfig,
     pub payments: crate::config::payments::PaymentsConfig,
     pub render: RenderConfig,
+    /// The line shown at the top of every page until the shopper dismisses it.
+    pub store_notice: Option<store_notice::StoreNotice>,
 }
 
 /// Rendering pages on the server (see the `render` crate).
@@ -141,6 +144,7 @@ impl Default for Config {
             checkout: Default::default(),
             payments: Default::default(),
             render: RenderConfig::default(),
+            store_notice: None,
         }
     }
 }
@@ -164,6 +168,8 @@ struct FileConfig {
     catalog: Option<crate::config::catalog::CatalogFile>,
     checkout: Option<crate::config::checkout::CheckoutFile>,
     payments: Option<crate::config::payments::PaymentsFile>,
+    store_notice: Option<String>,
+    store_notice_id: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -259,6 +265,16 @@ impl Config {
         if let Some(p) = file.payments {
             self.payments.apply_file(p)?;
         }
+        if let Some(text) = file.store_notice {
+            self.store_notice = store_notice::StoreNotice::parse(
+                "store_notice",
+                &text,
+                "store_notice_id",
+                file.store_notice_id.as_deref(),
+            )?;
+        } else if let Some(id) = file.store_notice_id {
+            store_notice::NoticeId::parse("store_notice_id", &id)?;
+        }
         if let Some(c) = file.currency {
             self.currency.apply(
                 "currency",
@@ -330,6 +346,7 @@ impl Config {
         self.payments.apply_env(&get)?;
         self.payments.check()?;
         self.render.apply_env(&get)?;
+        self.store_notice = store_notice::from_settings(self.store_notice.take(), &get)?;
         if self.max_body_bytes < 1024 {
             return Err(bad("max_body_bytes", "must be at least 1024"));
         }
@@ -434,5 +451,20 @@ mod tests {
         assert_eq!(c.shop_name, "Lumen");
         assert_eq!(c.currency.symbol, "£");
         assert!(c.apply_file("f.toml", "colour = 1").is_err());
+    }
+
+    #[test]
+    fn the_store_notice_comes_from_the_file_or_the_environment() {
+        let mut c = Config::default();
+        c.apply_file(
+            "f.toml",
+            "store_notice = \"Sale\"\nstore_notice_id = \"sale-1\"\n",
+        )
+        .unwrap();
+        let notice = c.store_notice.clone().unwrap();
+        assert_eq!((notice.text(), notice.id().as_str()), ("Sale", "sale-1"));
+        c.apply_env(env(&[("FERROSHOP_STORE_NOTICE", "")])).unwrap();
+        assert_eq!(c.store_notice, None, "an empty text takes the notice away");
+        assert!(c.apply_file("f.toml", "store_notice_id = \"a b\"").is_err());
     }
 }
