@@ -1,5 +1,6 @@
 // A password field with a show/hide toggle, as the shop's login, registration and
-// checkout forms have. The toggle is a real button that says what it will do.
+// checkout forms have. The toggle is a real button whose name says what pressing it
+// will do ("Show password", then "Hide password"), so it carries no pressed state.
 import { useState, type ComponentProps } from 'react';
 import { Icon } from './icon';
 import styles from './form-field.module.css';
@@ -12,8 +13,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
       <button
         type="button"
         className={`show-password-input ${styles.reveal}`}
-        aria-label="Show password"
-        aria-pressed={shown}
+        aria-label={shown ? 'Hide password' : 'Show password'}
         onClick={() => setShown((value) => !value)}
         disabled={props.disabled}
       >
