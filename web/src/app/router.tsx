@@ -27,6 +27,7 @@ const pages: Pages = {
   shop: page(() => import('./routes/shop')),
   category: page(() => import('./routes/category')),
   brand: page(() => import('./routes/brand')),
+  brands: page(() => import('./routes/brands')),
   product: page(() => import('./routes/product')),
   cart: page(() => import('./routes/cart')),
   // The payment pages wait for the card box too, when the shop takes cards.

@@ -12,6 +12,7 @@ export type PageName =
   | 'shop'
   | 'category'
   | 'brand'
+  | 'brands'
   | 'product'
   | 'cart'
   | 'checkout'
@@ -49,6 +50,7 @@ export function routeTable(pages: Pages): RouteObject[] {
             // Category links may be nested (/product-category/clothing/hoodies/); the last part is the slug.
             { path: 'product-category/*', ...pages.category },
             { path: 'brand/:slug', ...pages.brand },
+            { path: 'brands', ...pages.brands },
             { path: 'product/:slug', ...pages.product },
             { path: 'cart', ...pages.cart },
             { path: 'checkout', ...pages.checkout },

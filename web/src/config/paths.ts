@@ -7,6 +7,7 @@ export const paths = {
   search: (term: string) => `/shop?s=${encodeURIComponent(term)}`,
   category: (slug: string) => `/product-category/${slug}`,
   brand: (slug: string) => `/brand/${slug}`,
+  brands: () => '/brands',
   product: (slug: string) => `/product/${slug}`,
   cart: () => '/cart',
   checkout: () => '/checkout',

@@ -13,6 +13,7 @@ import { routeTable, type PageRoute, type Pages } from '@/app/routes-table';
 import AccountLayout, * as account from '@/app/routes/account';
 import * as accountPaymentMethods from '@/app/routes/account-payment-methods';
 import BrandPage from '@/app/routes/brand';
+import BrandsPage from '@/app/routes/brands';
 import CartPage from '@/app/routes/cart';
 import CategoryPage from '@/app/routes/category';
 import CheckoutPage from '@/app/routes/checkout';
@@ -40,6 +41,7 @@ const pages: Pages = {
   shop: eager(ShopPage),
   category: eager(CategoryPage),
   brand: eager(BrandPage),
+  brands: eager(BrandsPage),
   product: eager(ProductPage),
   cart: eager(CartPage),
   checkout: eager(CheckoutPage),

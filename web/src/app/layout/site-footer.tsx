@@ -1,4 +1,5 @@
-// The footer: a few words about the shop, shop links, categories and brands.
+// The footer: a few words about the shop, shop links, categories and brands (with
+// the brands A–Z page).
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';
@@ -81,6 +82,11 @@ export function SiteFooter() {
                   <Link to={paths.brand(brand.slug)}>{htmlToText(brand.name)}</Link>
                 </li>
               ))}
+              <li>
+                <Link to={paths.brands()} className={styles.all}>
+                  All brands A–Z
+                </Link>
+              </li>
             </ul>
           </nav>
         )}

@@ -26,7 +26,7 @@ export default function BrandRoute() {
       description={brand?.description ? htmlToText(brand.description) : undefined}
       breadcrumbs={
         name ? (
-          <Breadcrumbs crumbs={[{ label: 'Home', to: paths.home() }, { label: 'Brands' }, { label: name }]} />
+          <Breadcrumbs crumbs={[{ label: 'Home', to: paths.home() }, { label: 'Brands', to: paths.brands() }, { label: name }]} />
         ) : undefined
       }
       scope={{ brand: slug }}

@@ -97,6 +97,12 @@ export default function HomeRoute() {
           <HydrateApart name="home-brands">
             <BrandStrip />
           </HydrateApart>
+          <p className={styles.allBrands}>
+            <Link to={paths.brands()} className={styles.more}>
+              All brands A–Z
+              <Icon name="arrow-right" size={16} />
+            </Link>
+          </p>
         </div>
       </section>
     </div>
