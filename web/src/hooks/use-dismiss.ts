@@ -1,6 +1,6 @@
 // Closes a popup (menu, mini-cart) on a click or tap outside it and on Escape.
 // The caller decides what Escape does with focus (usually: back to the toggle).
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 export function useDismiss(
   open: boolean,
@@ -11,7 +11,9 @@ export function useDismiss(
   const callback = useRef(onDismiss);
   callback.current = onDismiss;
 
-  useEffect(() => {
+  // Listening from the moment the popup is shown (an effect would wait for the next
+  // frame, and an Escape pressed at once would be lost).
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (container.current && !container.current.contains(event.target as Node)) callback.current('outside');
