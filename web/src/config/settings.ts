@@ -61,6 +61,15 @@ export interface PageNotice {
   cart_link: boolean;
 }
 
+/** The shop's store notice (app/layout/store-notice.tsx); the server leaves it out
+ *  once this shopper has dismissed it. */
+export interface StoreNoticeSettings {
+  /** Names the cookie a dismissal sets (`store_notice{id}`). */
+  id: string;
+  /** Plain text or a little HTML. */
+  text: string;
+}
+
 export interface ShopSettings {
   /** The Store API nonce for this visitor's session, so a write needs no call first. */
   store_api_nonce: string;
@@ -78,6 +87,7 @@ export interface ShopSettings {
   checkout: CheckoutSettings;
   account: AccountSettings;
   notices: PageNotice[];
+  store_notice: StoreNoticeSettings | null;
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
@@ -121,6 +131,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     last_name: '',
   },
   notices: [],
+  store_notice: null,
 };
 
 export const SETTINGS_ELEMENT_ID = 'ferroshop-settings';
@@ -147,11 +158,18 @@ export function parseSettings(text: string | null | undefined): ShopSettings {
       },
       account: { ...DEFAULT_SETTINGS.account, ...parsed.account },
       notices: Array.isArray(parsed.notices) ? parsed.notices : [],
+      store_notice: parseStoreNotice(parsed.store_notice),
     };
   } catch {
     // A broken settings block must not take the shop down; the defaults match the server's.
     return DEFAULT_SETTINGS;
   }
+}
+
+function parseStoreNotice(value: unknown): StoreNoticeSettings | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, text } = value as Partial<StoreNoticeSettings>;
+  return typeof id === 'string' && id !== '' && typeof text === 'string' && text !== '' ? { id, text } : null;
 }
 
 export const settings: ShopSettings = { ...readSettings() };

@@ -1,14 +1,17 @@
-// The shell around every page: skip link, header, main landmark, footer. It also
-// keeps the cart in sync across tabs and restores scroll positions.
+// The shell around every page: skip link, store notice, header, main landmark,
+// footer and the phone's footer bar. It also keeps the cart in sync across tabs and
+// restores scroll positions.
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { HydrateApart } from '@/components/hydrate-apart';
 import { LinkNavigation } from '@/components/ui/link';
 import { useCartSync } from '@/features/cart/hooks/use-cart-sync';
 import styles from './app-layout.module.css';
+import { FooterBar } from './footer-bar';
 import { PageNotices } from './page-notices';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { StoreNotice } from './store-notice';
 
 /**
  * Where a page's scroll position is kept. Every page opened afresh (a link from another
@@ -34,6 +37,7 @@ export function AppLayout() {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
+        <StoreNotice />
         <HydrateApart name="header">
           <SiteHeader />
         </HydrateApart>
@@ -48,6 +52,9 @@ export function AppLayout() {
         </main>
         <HydrateApart name="footer">
           <SiteFooter />
+        </HydrateApart>
+        <HydrateApart name="footer-bar">
+          <FooterBar />
         </HydrateApart>
         <ScrollRestoration getKey={scrollKey} />
       </div>

@@ -1,8 +1,10 @@
-// Product search: submits to /shop?s=term, which lists the matching products.
+// Product search: submits to /shop?s=term, which lists the matching products. On
+// phones, where the footer bar's Search button opened it, Escape folds it away again.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
+import { SEARCH_TOGGLE_ID, setSearchOpen, useSearchOpen } from './search-toggle';
 import styles from './search-form.module.css';
 
 export function SearchForm() {
@@ -11,6 +13,7 @@ export function SearchForm() {
   const [searchParams] = useSearchParams();
   const current = searchParams.get('s') ?? '';
   const [term, setTerm] = useState(current);
+  const opened = useSearchOpen();
 
   useEffect(() => setTerm(current), [current]);
 
@@ -34,6 +37,13 @@ export function SearchForm() {
         value={term}
         onChange={(event) => setTerm(event.target.value)}
         autoComplete="off"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !opened) return;
+          // Leaving the field first brings the footer bar back, so its button can take focus.
+          event.currentTarget.blur();
+          setSearchOpen(false);
+          document.getElementById(SEARCH_TOGGLE_ID)?.focus();
+        }}
       />
       <button type="submit" className={styles.submit} aria-label="Search">
         <Icon name="search" size={18} />

@@ -1,4 +1,8 @@
 // The header: shop name, category navigation, product search, the account and the cart.
+// It keeps its height in --site-header-height on the page's root, for what sits below
+// it while it sticks to the top (the brands index, jumps to anchors).
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLocation } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
@@ -6,11 +10,37 @@ import { settings } from '@/config/settings';
 import { HeaderCart } from '@/features/cart/components/header-cart';
 import { MainNav } from './main-nav';
 import { SearchForm } from './search-form';
+import { SEARCH_FORM_ID, setSearchOpen, useSearchOpen } from './search-toggle';
 import styles from './site-header.module.css';
 
+/** Writes the header's height to --site-header-height whenever it changes. */
+function useHeightProperty(header: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--site-header-height', `${element.getBoundingClientRect().height}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--site-header-height');
+    };
+  }, [header]);
+}
+
 export function SiteHeader() {
+  const header = useRef<HTMLElement>(null);
+  const searchOpen = useSearchOpen();
+  const { pathname, search } = useLocation();
+  useHeightProperty(header);
+
+  // A search sent (or any other page opened) folds the phone's search away again.
+  useEffect(() => setSearchOpen(false), [pathname, search]);
+
   return (
-    <header className={styles.header}>
+    <header ref={header} className={styles.header}>
       <div className={`container ${styles.bar}`}>
         <div className={styles.menu}>
           <MainNav />
@@ -21,7 +51,7 @@ export function SiteHeader() {
           </span>
           {settings.shop_name}
         </Link>
-        <div className={styles.search}>
+        <div id={SEARCH_FORM_ID} className={styles.search} data-open={searchOpen}>
           <SearchForm />
         </div>
         <div className={styles.cart}>
