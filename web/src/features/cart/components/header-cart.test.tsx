@@ -7,7 +7,7 @@ import removed from '@/test/fixtures/ajax-add-to-cart.json';
 import removeRefused from '@/test/fixtures/ajax-remove-from-cart-bad-key.json';
 import { stubShop } from '@/test/fetch-stub';
 import { jsonResponse, renderWithApp } from '@/test/render';
-import { HeaderCart } from './header-cart';
+import { fitDropdown, HeaderCart } from './header-cart';
 import { fireEvent } from '@/test/events';
 
 function deferred<T>() {
@@ -107,5 +107,30 @@ describe('the header cart', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Beanie from cart' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     expect(router.state.location.search).toBe('?remove_item=9bf31c7ff062936a96d3c8bd1f8f2ff3');
+  });
+});
+
+describe('the header cart dropdown', () => {
+  function dropdownEndingAt(bottom: number) {
+    const dropdown = document.createElement('div');
+    dropdown.innerHTML = '<ul data-testid="mini-cart-items"><li>Beanie</li></ul>';
+    dropdown.getBoundingClientRect = () => ({ bottom }) as DOMRect;
+    return { dropdown, list: dropdown.querySelector('ul')! };
+  }
+
+  it('from 768 px scrolls its list within 15em when it would run past the window', () => {
+    const { dropdown, list } = dropdownEndingAt(900);
+    fitDropdown(dropdown, 800, true);
+    expect(list.dataset.scroll).toBe('true');
+  });
+
+  it('leaves a list that fits, or a phone’s (its dropdown scrolls as a whole), at full length', () => {
+    const fits = dropdownEndingAt(700);
+    fits.list.dataset.scroll = 'true';
+    fitDropdown(fits.dropdown, 800, true);
+    expect(fits.list.dataset.scroll).toBeUndefined();
+    const phone = dropdownEndingAt(900);
+    fitDropdown(phone.dropdown, 800, false);
+    expect(phone.list.dataset.scroll).toBeUndefined();
   });
 });

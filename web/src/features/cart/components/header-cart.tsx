@@ -1,7 +1,10 @@
 // The header's cart: a link to the cart page showing the total and item count,
 // and a toggle that opens the mini-cart dropdown (closes on Escape, outside click
-// and navigation).
-import { useEffect, useRef, useState } from 'react';
+// and navigation). From 768 px, a dropdown that would run past the bottom of the
+// window keeps its list to 15em and scrolls it, so "View cart" and "Checkout" stay
+// in view; it is measured when it opens, when its lines change and when the window
+// does.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
@@ -11,6 +14,21 @@ import { formatPrice } from '@/lib/format-price';
 import { useCart } from '../api/get-cart';
 import styles from './header-cart.module.css';
 import { MiniCart } from './mini-cart';
+
+/** Where the dropdown hangs under the header rather than filling a phone's screen. */
+const DROPDOWN_QUERY = '(min-width: 768px)';
+
+/**
+ * Lets the mini-cart's list scroll within 15em (its `data-scroll`, see
+ * mini-cart.module.css) when the dropdown, measured with the whole list, would end
+ * below the window's bottom.
+ */
+export function fitDropdown(dropdown: HTMLElement, windowHeight: number, wide: boolean) {
+  const list = dropdown.querySelector<HTMLElement>('[data-testid="mini-cart-items"]');
+  if (!list) return;
+  delete list.dataset.scroll;
+  if (wide && dropdown.getBoundingClientRect().bottom > windowHeight) list.dataset.scroll = 'true';
+}
 
 export function HeaderCart() {
   const { data: cart } = useCart();
@@ -25,6 +43,18 @@ export function HeaderCart() {
   });
 
   useEffect(() => setOpen(false), [pathname]);
+
+  const dropdown = useRef<HTMLDivElement>(null);
+  const lines = cart?.items.length ?? 0;
+  // Before the browser paints the opened dropdown, so its list never jumps.
+  useLayoutEffect(() => {
+    const element = dropdown.current;
+    if (!open || !element) return;
+    const fit = () => fitDropdown(element, window.innerHeight, window.matchMedia?.(DROPDOWN_QUERY).matches ?? false);
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [open, lines]);
 
   const count = cart?.items_count ?? 0;
   const total = cart ? formatPrice(cart.totals.total_items, cart.totals) : '';
@@ -61,7 +91,7 @@ export function HeaderCart() {
       >
         <Icon name="chevron-down" size={18} className={open ? styles.flipped : undefined} />
       </button>
-      <div id="mini-cart" className={styles.dropdown} hidden={!open} role="region" aria-label="Cart contents">
+      <div ref={dropdown} id="mini-cart" className={styles.dropdown} hidden={!open} role="region" aria-label="Cart contents">
         {open && <MiniCart cart={cart} />}
       </div>
     </div>
