@@ -241,3 +241,51 @@ mod tests {
         assert_eq!(Permissions::parse("admin"), None);
     }
 }
+
+/// What an account is to the shop: a customer, or one of its staff. Staff see the shop
+/// while it is in coming-soon mode.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Role {
+    #[default]
+    Customer,
+    ShopManager,
+    Administrator,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Customer => "customer",
+            Self::ShopManager => "shop_manager",
+            Self::Administrator => "administrator",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "customer" => Self::Customer,
+            "shop_manager" => Self::ShopManager,
+            "administrator" => Self::Administrator,
+            _ => return None,
+        })
+    }
+
+    pub fn is_staff(self) -> bool {
+        self != Self::Customer
+    }
+}
+
+#[cfg(test)]
+mod role_tests {
+    use super::Role;
+
+    #[test]
+    fn roles_read_back_and_only_customers_are_not_staff() {
+        for role in [Role::Customer, Role::ShopManager, Role::Administrator] {
+            assert_eq!(Role::parse(role.as_str()), Some(role));
+        }
+        assert_eq!(Role::parse("editor"), None);
+        assert!(!Role::Customer.is_staff());
+        assert!(Role::ShopManager.is_staff() && Role::Administrator.is_staff());
+    }
+}

@@ -4,6 +4,7 @@
 pub mod cart;
 pub mod catalog;
 pub mod checkout;
+pub mod coming_soon;
 pub mod config;
 pub mod cookies;
 pub mod customers;

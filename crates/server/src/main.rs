@@ -402,7 +402,7 @@ fn main() -> ExitCode {
     }
     if matches!(
         words.first().map(String::as_str),
-        Some("orders" | "api-keys")
+        Some("orders" | "api-keys" | "staff")
     ) {
         return staff_command(&words);
     }

@@ -37,6 +37,7 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
         // The unversioned root answers like v1, as in the original.
         .alias("/wp-json/wc/store", store_api)
         .nest(FERROSHOP_API_ROOT, shop_api)
+        .nest("/wp-json/wp/v2", crate::customers::wp_users::routes())
         .nest(
             crate::staff::api::API_ROOT,
             crate::staff::api::routes().merge(crate::staff::refunds::routes()),
@@ -65,7 +66,7 @@ pub fn app(state: SharedState) -> Router {
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
         .layer(CompressionLayer::new().gzip(true));
     let provider = state.provider.is_some();
-    with_security_headers(router, provider)
+    let app = with_security_headers(router, provider)
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal().into_response()
         }))
@@ -78,7 +79,40 @@ pub fn app(state: SharedState) -> Router {
                         .level(Level::DEBUG)
                         .latency_unit(tower_http::LatencyUnit::Micros),
                 ),
-        )
+        );
+    // Outside the routes, so a method it overrides is the one they are matched by.
+    Router::new()
+        .fallback_service(app)
+        .layer(middleware::from_fn(method_override))
+}
+
+/// The header the platform's script helper sends PUT, PATCH and DELETE in, as POST.
+const METHOD_OVERRIDE: &str = "x-http-method-override";
+
+/// A POST whose `X-HTTP-Method-Override` names PUT, PATCH or DELETE is that request,
+/// as the platform's REST server takes it (clients and proxies that only speak GET and
+/// POST send the others this way). Only POST is overridden, and only into those: a
+/// link can never become a write, and a write stays one.
+async fn method_override(mut req: Request, next: Next) -> Response {
+    if req.method() == Method::POST {
+        if let Some(value) = req.headers().get(METHOD_OVERRIDE) {
+            let method = match value.to_str().map(|v| v.trim().to_ascii_uppercase()) {
+                Ok(v) if v == "PUT" => Method::PUT,
+                Ok(v) if v == "PATCH" => Method::PATCH,
+                Ok(v) if v == "DELETE" => Method::DELETE,
+                Ok(v) if v == "POST" => Method::POST,
+                _ => {
+                    return guard::Surface::of(req.uri()).refuse(
+                        StatusCode::BAD_REQUEST,
+                        "rest_invalid_method_override",
+                        "X-HTTP-Method-Override takes PUT, PATCH or DELETE.",
+                    )
+                }
+            };
+            *req.method_mut() = method;
+        }
+    }
+    next.run(req).await
 }
 
 /// A request's log span: its method and path only. Query strings carry order keys,

@@ -91,6 +91,8 @@ pub struct Session {
     pub user_id: i64,
     /// The token of that login: nonces are bound to it, so they die with the login.
     login_token: Option<String>,
+    /// What the signed-in account is to the shop (staff see it in coming-soon mode).
+    pub role: rules::staff::Role,
 }
 
 impl Session {
@@ -101,6 +103,7 @@ impl Session {
             source: SessionSource::New,
             user_id: 0,
             login_token: None,
+            role: rules::staff::Role::Customer,
         }
     }
 
@@ -167,9 +170,13 @@ pub async fn identify(
         });
     };
     let holder = customers::login_customer(db, &token_hash(&claim.token), now).await?;
-    let valid = holder.is_some_and(|id| id.0 == claim.customer_id);
-    if valid {
+    let role = holder
+        .filter(|(id, _)| id.0 == claim.customer_id)
+        .map(|(_, role)| role);
+    let valid = role.is_some();
+    if let Some(role) = role {
         session.signed_in(claim.customer_id, &claim.token);
+        session.role = role;
     }
     Ok(Identified {
         session,
@@ -213,6 +220,7 @@ impl Keys {
             source,
             user_id: 0,
             login_token: None,
+            role: rules::staff::Role::Customer,
         };
         if let Some(id) = headers
             .get("cart-token")

@@ -139,6 +139,7 @@ async fn render_index(
         account: crate::checkout::accounts::page_account(state, ctx).await,
         notices: page.notices,
         store_notice: store_notice_settings(state, &page.parts.headers),
+        coming_soon: coming_soon_settings(state, ctx).await,
     };
     // A page rendered for no one in particular is kept apart for those who dismissed
     // the store notice, whose page has none.
@@ -218,6 +219,31 @@ struct PageSettings<'a> {
     notices: &'a [forms::Notice],
     /// The store notice, unless there is none or this shopper dismissed it.
     store_notice: Option<StoreNoticeSettings<'a>>,
+    /// Staff looking at a shop in coming-soon mode, who have not dismissed its banner.
+    coming_soon: Option<ComingSoonSettings>,
+}
+
+/// The coming-soon banner: where its dismissal is written (the platform's user call
+/// for this account) and the nonce that call takes.
+#[derive(serde::Serialize)]
+struct ComingSoonSettings {
+    rest_url: String,
+    nonce: String,
+}
+
+async fn coming_soon_settings(state: &AppState, ctx: &StoreCtx) -> Option<ComingSoonSettings> {
+    if !crate::coming_soon::staff_preview(state, &ctx.session) {
+        return None;
+    }
+    let id = rules::customers::CustomerId(ctx.session.user_id);
+    let meta = store::customers::meta(&state.db, id).await.ok()?;
+    let dismissed = meta
+        .iter()
+        .any(|(key, value)| key == "coming_soon_banner_dismissed" && value == "yes");
+    (!dismissed).then(|| ComingSoonSettings {
+        rest_url: format!("/wp-json/wp/v2/users/{}", id.0),
+        nonce: ctx.nonce(state, crate::customers::wp_users::WP_REST_NONCE),
+    })
 }
 
 #[derive(serde::Serialize)]
@@ -650,6 +676,9 @@ pub async fn page(
         Ok(ctx) => ctx,
         Err(res) => return res,
     };
+    if crate::coming_soon::closed_to(&state, &ctx.session, &segments) {
+        return crate::coming_soon::page(&state);
+    }
     let outcome = if form {
         match take_form(&state, &ctx, &parts, body, &segments).await {
             Ok(outcome) => outcome,

@@ -9,6 +9,7 @@ use super::direct::read_row;
 use super::sessions::SessionRecord;
 use super::{Db, StoreResult};
 use rules::customers::CustomerId;
+use rules::staff::Role;
 
 /// A customer row as stored, password hash and address JSON included.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -225,11 +226,75 @@ pub async fn login_customer(
     db: &Db,
     token_hash: &str,
     now: i64,
-) -> StoreResult<Option<CustomerId>> {
-    const FIND: &str =
-        "SELECT customer_id FROM login_sessions WHERE token_hash = $1 AND expires_at > $2";
-    let id = read_row!(db, FIND, (i64,), token_hash, now);
-    Ok(id.map(|(id,)| CustomerId(id)))
+) -> StoreResult<Option<(CustomerId, Role)>> {
+    const FIND: &str = "SELECT l.customer_id, c.role FROM login_sessions l \
+         JOIN customers c ON c.id = l.customer_id \
+         WHERE l.token_hash = $1 AND l.expires_at > $2";
+    let found = read_row!(db, FIND, (i64, String), token_hash, now);
+    Ok(found.map(|(id, role)| (CustomerId(id), Role::parse(&role).unwrap_or_default())))
+}
+
+/// Makes the account with this e-mail staff (or a customer again); false when there is
+/// no such account.
+pub async fn set_role(db: &Db, email_key: &str, role: Role, now: i64) -> StoreResult<bool> {
+    let done = sqlx::query("UPDATE customers SET role = $1, updated_at = $2 WHERE email_key = $3")
+        .bind(role.as_str())
+        .bind(now)
+        .bind(email_key)
+        .execute(db.writer())
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// The shop's staff accounts: id, e-mail, name and role, by e-mail.
+pub async fn list_staff(db: &Db) -> StoreResult<Vec<(CustomerId, String, String, Role)>> {
+    let rows = sqlx::query(
+        "SELECT id, email, display_name, role FROM customers WHERE role <> 'customer' ORDER BY email_key",
+    )
+    .fetch_all(db.reader())
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let role: String = r.try_get("role")?;
+            Ok((
+                CustomerId(r.try_get("id")?),
+                r.try_get("email")?,
+                r.try_get("display_name")?,
+                Role::parse(&role).unwrap_or_default(),
+            ))
+        })
+        .collect()
+}
+
+/// An account's storefront settings (`woocommerce_meta`), by key.
+pub async fn meta(db: &Db, id: CustomerId) -> StoreResult<Vec<(String, String)>> {
+    let rows = sqlx::query(
+        "SELECT meta_key, meta_value FROM customer_meta WHERE customer_id = $1 ORDER BY meta_key",
+    )
+    .bind(id.0)
+    .fetch_all(db.reader())
+    .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("meta_key")?, r.try_get("meta_value")?)))
+        .collect()
+}
+
+/// Sets some of an account's storefront settings, each key once (the last value wins).
+pub async fn set_meta(db: &Db, id: CustomerId, values: &[(String, String)]) -> StoreResult<()> {
+    let mut tx = db.begin_write().await?;
+    for (key, value) in values {
+        sqlx::query(
+            "INSERT INTO customer_meta (customer_id, meta_key, meta_value) VALUES ($1, $2, $3) \
+             ON CONFLICT (customer_id, meta_key) DO UPDATE SET meta_value = excluded.meta_value",
+        )
+        .bind(id.0)
+        .bind(key)
+        .bind(value)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 pub async fn delete_login(db: &Db, token_hash: &str) -> StoreResult<()> {

@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod checkout;
+pub mod coming_soon;
 pub mod payments;
 pub mod store_notice;
 
@@ -42,6 +43,7 @@ pub struct Config {
     pub mail: mail::MailConfig,
     pub catalog: crate::config::catalog::CatalogConfig,
     pub checkout: crate::config::checkout::CheckoutConfig,
+    pub coming_soon: crate::config::coming_soon::ComingSoonConfig,
     pub payments: crate::config::payments::PaymentsConfig,
     pub render: RenderConfig,
     /// The line shown at the top of every page until the shopper dismisses it.
@@ -142,6 +144,7 @@ impl Default for Config {
             mail: mail::MailConfig::default(),
             catalog: Default::default(),
             checkout: Default::default(),
+            coming_soon: Default::default(),
             payments: Default::default(),
             render: RenderConfig::default(),
             store_notice: None,
@@ -167,6 +170,7 @@ struct FileConfig {
     currency: Option<FileCurrency>,
     catalog: Option<crate::config::catalog::CatalogFile>,
     checkout: Option<crate::config::checkout::CheckoutFile>,
+    coming_soon: Option<crate::config::coming_soon::ComingSoonFile>,
     payments: Option<crate::config::payments::PaymentsFile>,
     store_notice: Option<String>,
     store_notice_id: Option<String>,
@@ -262,6 +266,9 @@ impl Config {
         if let Some(c) = file.checkout {
             self.checkout.apply_file(c)?;
         }
+        if let Some(c) = file.coming_soon {
+            self.coming_soon.apply_file(c)?;
+        }
         if let Some(p) = file.payments {
             self.payments.apply_file(p)?;
         }
@@ -343,6 +350,7 @@ impl Config {
         )?;
         self.catalog.apply_env(&get)?;
         self.checkout.apply_env(&get)?;
+        self.coming_soon.apply_env(&get)?;
         self.payments.apply_env(&get)?;
         self.payments.check()?;
         self.render.apply_env(&get)?;

@@ -10,6 +10,7 @@ pub mod login;
 pub mod password;
 pub mod password_reset;
 pub mod registration;
+pub mod wp_users;
 
 use axum::http::HeaderMap;
 

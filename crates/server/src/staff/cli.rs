@@ -11,7 +11,7 @@ use crate::payments::staff as pay;
 use mail::order::address_lines;
 use rules::money::{CurrencyFormat, Money};
 use rules::orders::model::{Order, OrderId, OrderStatus};
-use rules::staff::{ApiKeyId, NewKey, Permissions};
+use rules::staff::{ApiKeyId, NewKey, Permissions, Role};
 use store::orders::{OrderFilter, OrderSort};
 use store::Db;
 
@@ -22,7 +22,10 @@ pub const USAGE: &str = "\
   ferroshop orders refund ID [AMOUNT] [--reason TEXT]
   ferroshop api-keys create --description TEXT [--permissions read|write|read_write]
   ferroshop api-keys list
-  ferroshop api-keys revoke ID";
+  ferroshop api-keys revoke ID
+  ferroshop staff grant EMAIL [--role shop_manager|administrator]
+  ferroshop staff revoke EMAIL
+  ferroshop staff list";
 
 /// A staff command, parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,6 +50,12 @@ pub enum Command {
     },
     ListKeys,
     RevokeKey(ApiKeyId),
+    /// Makes an account staff (or, with `Role::Customer`, a customer again).
+    SetRole {
+        email: String,
+        role: Role,
+    },
+    ListStaff,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,6 +266,31 @@ pub fn parse(args: &[String]) -> Result<(Command, Option<String>), CliError> {
             words.finish(3)?;
             Command::RevokeKey(ApiKeyId(id))
         }
+        ("staff", "grant") => {
+            let email = at(2, "the account's e-mail")?;
+            let role = match words.take("role") {
+                None => Role::ShopManager,
+                Some(r) => Role::parse(&r).filter(|r| r.is_staff()).ok_or_else(|| {
+                    CliError::Usage(format!(
+                        "--role is shop_manager or administrator, not {r:?}"
+                    ))
+                })?,
+            };
+            words.finish(3)?;
+            Command::SetRole { email, role }
+        }
+        ("staff", "revoke") => {
+            let email = at(2, "the account's e-mail")?;
+            words.finish(3)?;
+            Command::SetRole {
+                email,
+                role: Role::Customer,
+            }
+        }
+        ("staff", "list") => {
+            words.finish(2)?;
+            Command::ListStaff
+        }
         (group, action) => {
             return Err(CliError::Usage(format!(
                 "unknown command \"{group} {action}\""
@@ -466,6 +500,33 @@ pub async fn run(
             } else {
                 Err(CliError::Failed(format!("there is no active API key {id}")))
             }
+        }
+        Command::SetRole { email, role } => {
+            let key = rules::customers::email_key(email);
+            if !store::customers::set_role(db, &key, *role, now).await? {
+                return Err(CliError::Failed(format!(
+                    "there is no account with the e-mail {email}"
+                )));
+            }
+            Ok(if role.is_staff() {
+                format!(
+                    "{email} is now {} (signed-in staff see the shop in coming-soon mode).\n",
+                    role.as_str()
+                )
+            } else {
+                format!("{email} is a customer again.\n")
+            })
+        }
+        Command::ListStaff => {
+            let staff = store::customers::list_staff(db).await?;
+            if staff.is_empty() {
+                return Ok("No staff accounts.\n".into());
+            }
+            let mut out = String::new();
+            for (id, email, name, role) in staff {
+                let _ = writeln!(out, "{:>6}  {:<14}  {email}  {name}", id.0, role.as_str());
+            }
+            Ok(out)
         }
     }
 }

@@ -56,7 +56,8 @@ fn operations() -> Vec<Op> {
 const DESCRIPTION: &str = "\
 The calls of the Ferroshop server: the Store API under `/wp-json/wc/store/v1` (also \
 answered, alike, under the unversioned `/wp-json/wc/store`, which is not listed again \
-here), the shop's own calls under `/wp-json/ferroshop/v1`, the staff API under `/wp-json/wc/v3` \
+here), the shop's own calls under `/wp-json/ferroshop/v1`, the platform's user call under \
+`/wp-json/wp/v2`, the staff API under `/wp-json/wc/v3` \
 (an API key with HTTP Basic auth), the shop's images, the health check, and the classic `?wc-ajax=NAME` calls, which any path takes and which are \
 described on `/`.
 
@@ -68,7 +69,9 @@ sends a `Cart-Token`. A request naming a host the shop does not answer for is re
 (400 `ferroshop_unknown_host`).
 
 **Bodies** may be JSON or form-encoded (`a[b]=c` nests); parameters of writes are never \
-read from the query string.
+read from the query string. A POST with `X-HTTP-Method-Override: PUT`, `PATCH` or \
+`DELETE` is taken as that method (400 `rest_invalid_method_override` for any other \
+value), as the platform's script helper sends them.
 
 **Errors** are `{\"code\", \"message\", \"data\": {\"status\", …}}`, with WordPress's \
 `rest_invalid_param` shape for a bad parameter. Rate-limited calls answer 429 with \

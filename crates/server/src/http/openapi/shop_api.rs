@@ -19,10 +19,53 @@ const PAYMENTS: &str = "Payments";
 
 pub fn operations() -> Vec<Op> {
     let mut ops = vec![variation_form()];
+    ops.extend(platform_users());
     ops.extend(orders());
     ops.extend(account());
     ops.extend(payments());
     ops.extend(shop());
+    ops
+}
+
+/// `/wp-json/wp/v2/users/{id}` (`customers::wp_users`).
+fn platform_users() -> Vec<Op> {
+    let user = record(&[
+        ("id", json!({"type": "integer"})),
+        ("name", string()),
+        (
+            "woocommerce_meta",
+            record(&[(
+                "coming_soon_banner_dismissed",
+                json!({"enum": ["", "yes", "no"]}),
+            )]),
+        ),
+    ]);
+    let id = json!({"type": "string", "pattern": "^(me|[0-9]+)$"});
+    let nonce = json!({"name": "X-WP-Nonce", "in": "header", "required": false, "schema": {"type": "string"}, "description": "The session's `wp_rest` nonce: a login cookie counts only with it."});
+    let mut ops = vec![Op::get("/wp-json/wp/v2/users/{id}", ACCOUNT, "Get the signed-in account's storefront settings")
+        .describe("`me` or the signed-in account's own id: its id, name and `woocommerce_meta` (`coming_soon_banner_dismissed`). The login cookie counts only with the `X-WP-Nonce` header.")
+        .path_param("id", id.clone(), "`me`, or the signed-in account's id.")
+        .param(nonce.clone())
+        .json(200, "The account.", user.clone())
+        .error(401, "No `X-WP-Nonce`, or nobody is signed in (`rest_not_logged_in`).")
+        .error(403, "The nonce is not this session's (`rest_cookie_invalid_nonce`), or the id is someone else's (`rest_user_cannot_view`).")
+        .error(404, "The id is not a user id (`rest_user_invalid_id`).")];
+    for method in ["post", "put", "patch"] {
+        ops.push(
+            Op::new(method, "/wp-json/wp/v2/users/{id}", ACCOUNT, "Change the signed-in account's storefront settings")
+                .describe("Writes `woocommerce_meta` settings of the signed-in account (`coming_soon_banner_dismissed`: `yes` or `no`, when staff dismiss the coming-soon banner). Any other field or setting is refused with a 400 naming it.")
+                .guarded()
+                .path_param("id", id.clone(), "`me`, or the signed-in account's id.")
+                .param(nonce.clone())
+                .body(input(&[("woocommerce_meta", record(&[("coming_soon_banner_dismissed", one_of(&["yes", "no"]))]))], &[]))
+                .json(200, "The account as it now is.", user.clone())
+                .error(400, "A field or setting that cannot be changed here, or a value it does not take (`rest_invalid_param`), or a body that is not JSON.")
+                .error(401, "No `X-WP-Nonce`, or nobody is signed in (`rest_not_logged_in`).")
+                .error(403, "The nonce is not this session's (`rest_cookie_invalid_nonce`), or the id is someone else's (`rest_cannot_edit`).")
+                .error(404, "The id is not a user id (`rest_user_invalid_id`).")
+                .error(413, "The body is larger than the shop takes."),
+        );
+    }
     ops
 }
 
