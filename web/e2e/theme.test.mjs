@@ -6,7 +6,7 @@
 // notice and the footer bar in the page. The shop runs with a store notice set.
 
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -430,7 +430,11 @@ function importExtraBrands() {
       csv,
       ['Type,SKU,Name,Published,Visibility in catalog,Regular price,Brands', ...rows.map(([brand, name], i) => ['simple', `THEME-${i}`, name, '1', 'visible', '12.00', brand].map(cell).join(','))].join('\n'),
     );
-    shop.command('products', 'import', csv);
+    try {
+      shop.command('products', 'import', csv);
+    } finally {
+      rmSync(csv, { force: true });
+    }
     await waitFor(async () => {
       const { data } = await shop.api.get('/products/brands');
       assert.ok(rows.every(([brand]) => data.some((b) => decodeEntities(b.name) === brand && b.count > 0)), 'the imported brands are listed');
