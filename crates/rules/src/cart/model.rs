@@ -12,7 +12,7 @@ use crate::catalog::model::{
 use crate::stock::StockLevel;
 
 /// The most units of one product a line may hold, whatever the product allows.
-pub const STORE_MAX_QUANTITY: i64 = 9999;
+pub use crate::catalog::model::STORE_MAX_QUANTITY;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredCart {

@@ -225,6 +225,8 @@ text_enum!(
     }
 );
 
+// Written out: the enum comes from `text_enum!`, which derives no Default.
+#[allow(clippy::derivable_impls)]
 impl Default for SwatchType {
     fn default() -> Self {
         Self::Select
@@ -455,7 +457,8 @@ pub struct CatalogData {
     pub products: Vec<Product>,
 }
 
-/// The quantity limit of a product that has none of its own (the Store API's).
+/// The most units of one product a cart line may hold, whatever the product allows
+/// (the Store API's limit for a product without one of its own).
 pub const STORE_MAX_QUANTITY: i64 = 9999;
 
 /// The highest quantity one cart line of this product may hold.
