@@ -70,6 +70,13 @@ export interface StoreNoticeSettings {
   text: string;
 }
 
+/** Staff looking at a shop in coming-soon mode (app/layout/coming-soon-banner.tsx):
+ *  where the banner's dismissal is written, and the `wp_rest` nonce that call takes. */
+export interface ComingSoonSettings {
+  rest_url: string;
+  nonce: string;
+}
+
 export interface ShopSettings {
   /** The Store API nonce for this visitor's session, so a write needs no call first. */
   store_api_nonce: string;
@@ -88,6 +95,7 @@ export interface ShopSettings {
   account: AccountSettings;
   notices: PageNotice[];
   store_notice: StoreNoticeSettings | null;
+  coming_soon: ComingSoonSettings | null;
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
@@ -132,6 +140,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   },
   notices: [],
   store_notice: null,
+  coming_soon: null,
 };
 
 export const SETTINGS_ELEMENT_ID = 'ferroshop-settings';
@@ -159,6 +168,7 @@ export function parseSettings(text: string | null | undefined): ShopSettings {
       account: { ...DEFAULT_SETTINGS.account, ...parsed.account },
       notices: Array.isArray(parsed.notices) ? parsed.notices : [],
       store_notice: parseStoreNotice(parsed.store_notice),
+      coming_soon: parseComingSoon(parsed.coming_soon),
     };
   } catch {
     // A broken settings block must not take the shop down; the defaults match the server's.
@@ -170,6 +180,15 @@ function parseStoreNotice(value: unknown): StoreNoticeSettings | null {
   if (typeof value !== 'object' || value === null) return null;
   const { id, text } = value as Partial<StoreNoticeSettings>;
   return typeof id === 'string' && id !== '' && typeof text === 'string' && text !== '' ? { id, text } : null;
+}
+
+function parseComingSoon(value: unknown): ComingSoonSettings | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { rest_url: restUrl, nonce } = value as Partial<ComingSoonSettings>;
+  // Only the shop's own address: the banner posts to it with the session's nonce.
+  return typeof restUrl === 'string' && restUrl.startsWith('/wp-json/') && typeof nonce === 'string' && nonce !== ''
+    ? { rest_url: restUrl, nonce }
+    : null;
 }
 
 export const settings: ShopSettings = { ...readSettings() };

@@ -11,6 +11,7 @@ import { FooterBar } from './footer-bar';
 import { PageNotices } from './page-notices';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { ComingSoonBanner } from './coming-soon-banner';
 import { StoreNotice } from './store-notice';
 
 /**
@@ -37,6 +38,7 @@ export function AppLayout() {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
+        <ComingSoonBanner />
         <StoreNotice />
         <HydrateApart name="header">
           <SiteHeader />
