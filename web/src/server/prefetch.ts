@@ -13,7 +13,9 @@ import { getProductQueryOptions } from '@/features/catalog/api/get-product';
 import { getProductsQueryOptions } from '@/features/catalog/api/get-products';
 import { prefetchListing } from '@/features/catalog/api/prefetch-listing';
 import { popularProductsParams } from '@/features/catalog/components/popular-products';
+import { productsByIdParams, upsellIds } from '@/features/catalog/components/more-products';
 import { relatedProductsParams } from '@/features/catalog/components/related-products';
+import { getVariationFormQueryOptions } from '@/features/catalog/api/get-variation-form';
 import type { ListingScope } from '@/features/catalog/lib/listing';
 
 export async function prefetchPage(queryClient: QueryClient, context: StaticHandlerContext): Promise<void> {
@@ -52,9 +54,15 @@ function listingScope(path: string | undefined, params: Record<string, string | 
   }
 }
 
-/** The product, then the listing its related products come from. */
+/** The product, then what its page shows beside it: its options, upsells and related products. */
 async function prefetchProduct(queryClient: QueryClient, slug: string) {
   const product = await queryClient.fetchQuery(getProductQueryOptions(slug)).catch(() => null);
-  const related = product ? relatedProductsParams(product) : null;
-  if (related) await queryClient.prefetchQuery(getProductsQueryOptions(related));
+  if (!product) return;
+  const asked: Promise<unknown>[] = [];
+  const related = relatedProductsParams(product);
+  if (related) asked.push(queryClient.prefetchQuery(getProductsQueryOptions(related)));
+  const upsells = upsellIds(product);
+  if (upsells.length > 0) asked.push(queryClient.prefetchQuery(getProductsQueryOptions(productsByIdParams(upsells))));
+  if (product.type === 'variable') asked.push(queryClient.prefetchQuery(getVariationFormQueryOptions(product.id)));
+  await Promise.all(asked);
 }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { RenderAddToCart } from '@/types/add-to-cart';
 import type { Product } from '@/types/store-api';
-import { useProducts } from '../api/get-products';
+import { useProducts, type ProductListParams } from '../api/get-products';
 import { noteViewed } from '../lib/recently-viewed';
 import { ProductGrid } from './product-grid';
 import styles from './product-details.module.css';
@@ -24,15 +24,23 @@ function ProductSection({ id, title, products, renderAddToCart }: { id: string; 
   );
 }
 
+/** The listing that fetches the products in `ids`. */
+export function productsByIdParams(ids: number[]): ProductListParams {
+  return { include: ids.join(','), per_page: Math.max(ids.length, 1) };
+}
+
+/** The product's upsells, as its page lists them. */
+export const upsellIds = (product: Product): number[] => product.extensions?.ferroshop?.upsell_ids ?? [];
+
 /** The products in `ids`, in that order, that the shop still shows. */
 function useProductsById(ids: number[]) {
-  const { data } = useProducts({ include: ids.join(','), per_page: Math.max(ids.length, 1) }, { enabled: ids.length > 0 });
+  const { data } = useProducts(productsByIdParams(ids), { enabled: ids.length > 0 });
   const found = data?.products ?? [];
   return ids.map((id) => found.find((product) => product.id === id)).filter((product): product is Product => Boolean(product));
 }
 
 export function Upsells({ product, renderAddToCart }: { product: Product; renderAddToCart: RenderAddToCart }) {
-  const products = useProductsById(product.extensions?.ferroshop?.upsell_ids ?? []);
+  const products = useProductsById(upsellIds(product));
   return <ProductSection id="upsells-heading" title="You may also like…" products={products} renderAddToCart={renderAddToCart} />;
 }
 
