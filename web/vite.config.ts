@@ -32,8 +32,9 @@ export default defineConfig({
       output: {
         // Libraries change less often than the shop's code: one long-cached chunk. The
         // payment provider's libraries stay out of it, in the chunks of the payment pages
-        // that load them (the main bundle never carries them).
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!@stripe[\\/]|prop-types[\\/]|react-is[\\/])/ }] },
+        // that load them, and so do the product gallery's slider and viewer, fetched by
+        // the product page after it has painted (the main bundle never carries them).
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!@stripe[\\/]|prop-types[\\/]|react-is[\\/]|embla-carousel(-autoplay)?[\\/]|photoswipe[\\/])/ }] },
       },
     },
   },
