@@ -28,6 +28,8 @@ export interface ProductImage {
   sizes: string;
   name: string;
   alt: string;
+  /** The image's caption ("" without one; this shop's addition), shown by the full-screen viewer. */
+  caption?: string;
   /** The image's own size in pixels (this shop's addition), for the img's ratio. */
   width?: number;
   height?: number;
