@@ -23,6 +23,9 @@ const PATHS = {
   tag: 'M3.5 12.2V4.5a1 1 0 0 1 1-1h7.7l8.3 8.3a1 1 0 0 1 0 1.4l-7.1 7.1a1 1 0 0 1-1.4 0L3.5 12.2z M8 8.5h.01',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M12 11v5.5 M12 7.5h.01',
   alert: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M12 7.5V13 M12 16.5h.01',
+  pause: 'M9 5.5v13 M15 5.5v13',
+  play: 'M7.5 5v14l11-7z',
+  expand: 'M4 9V4h5 M15 4h5v5 M20 15v5h-5 M9 20H4v-5',
 } as const;
 
 export type IconName = keyof typeof PATHS;
