@@ -15,6 +15,7 @@ pub mod orders;
 pub mod outbox;
 pub mod payments;
 pub mod rate_limits;
+pub mod reviews;
 pub mod sessions;
 pub mod settings;
 pub mod staff;

@@ -43,6 +43,14 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    pub const ALL: [Refusal; 5] = [
+        Self::Closed,
+        Self::LoginRequired,
+        Self::VerifiedOwnersOnly { signed_in: false },
+        Self::VerifiedOwnersOnly { signed_in: true },
+        Self::AlreadyReviewed,
+    ];
+
     /// The error code answers carry.
     pub fn code(self) -> &'static str {
         match self {

@@ -4,7 +4,8 @@
 //! says so). The result is a review that can be stored, or the first problem found,
 //! with the field it is about.
 
-use super::{Rating, ReviewSettings};
+use super::{Rating, Review, ReviewSettings, ReviewStatus, MAX_DEPTH};
+use crate::catalog::model::ProductId;
 use crate::customers::Email;
 
 /// The longest review or reply, in characters.
@@ -101,6 +102,19 @@ pub enum ReviewProblem {
 }
 
 impl ReviewProblem {
+    pub const ALL: [ReviewProblem; 10] = [
+        Self::TextMissing,
+        Self::TextTooLong,
+        Self::NameMissing,
+        Self::NameTooLong,
+        Self::EmailMissing,
+        Self::EmailTooLong,
+        Self::EmailInvalid,
+        Self::RatingMissing,
+        Self::RatingInvalid,
+        Self::RatingOnReply,
+    ];
+
     /// The error code answers carry.
     pub fn code(self) -> &'static str {
         match self {
@@ -245,6 +259,59 @@ pub fn guest_author(name: Option<&str>, email: Option<&str>) -> Result<GuestAuth
         name: name.to_string(),
         email,
     })
+}
+
+/// Why a reply cannot answer the review it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParentProblem {
+    Missing,
+    OtherProduct,
+    NotShown,
+    TooDeep,
+}
+
+impl ParentProblem {
+    pub const ALL: [ParentProblem; 4] = [
+        Self::Missing,
+        Self::OtherProduct,
+        Self::NotShown,
+        Self::TooDeep,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Missing => "ferroshop_review_parent_missing",
+            Self::OtherProduct => "ferroshop_review_parent_other_product",
+            Self::NotShown => "ferroshop_review_parent_not_shown",
+            Self::TooDeep => "ferroshop_review_parent_too_deep",
+        }
+    }
+
+    pub fn message(self) -> String {
+        match self {
+            Self::Missing => "The review you are replying to does not exist.".into(),
+            Self::OtherProduct => "You can only reply to a review of this product.".into(),
+            Self::NotShown => "You can only reply to a review that is shown.".into(),
+            Self::TooDeep => format!("Replies cannot be nested more than {MAX_DEPTH} levels deep."),
+        }
+    }
+}
+
+/// The depth of a reply to `parent` (the review it names, if there is one) on
+/// `product`: the parent must be a shown review of the same product, not already at
+/// the deepest level.
+pub fn reply_depth(parent: Option<&Review>, product: ProductId) -> Result<u8, ParentProblem> {
+    let parent = parent.ok_or(ParentProblem::Missing)?;
+    if parent.product_id != product {
+        return Err(ParentProblem::OtherProduct);
+    }
+    if parent.status != ReviewStatus::Approved {
+        return Err(ParentProblem::NotShown);
+    }
+    if parent.depth >= MAX_DEPTH {
+        return Err(ParentProblem::TooDeep);
+    }
+    Ok(parent.depth + 1)
 }
 
 #[cfg(test)]
@@ -449,5 +516,50 @@ mod tests {
     fn control_characters_are_dropped_from_names() {
         let a = guest_author(Some("Ada\u{7}\nLovelace"), Some("ada@example.test")).unwrap();
         assert_eq!(a.name, "Ada Lovelace");
+    }
+    fn parent(depth: u8, status: ReviewStatus) -> Review {
+        Review {
+            id: crate::reviews::ReviewId(3),
+            product_id: ProductId(15),
+            parent_id: None,
+            depth,
+            customer_id: None,
+            author_name: "Ada".into(),
+            author_email: "ada@example.test".into(),
+            content: "Nice.".into(),
+            rating: None,
+            status,
+            verified: false,
+            is_staff: false,
+            created_at: 0,
+        }
+    }
+
+    #[test]
+    fn a_reply_answers_a_shown_review_of_the_same_product_within_the_depth() {
+        let here = ProductId(15);
+        assert_eq!(
+            reply_depth(Some(&parent(1, ReviewStatus::Approved)), here),
+            Ok(2)
+        );
+        assert_eq!(
+            reply_depth(Some(&parent(4, ReviewStatus::Approved)), here),
+            Ok(5)
+        );
+        assert_eq!(
+            reply_depth(Some(&parent(5, ReviewStatus::Approved)), here),
+            Err(ParentProblem::TooDeep)
+        );
+        assert_eq!(reply_depth(None, here), Err(ParentProblem::Missing));
+        assert_eq!(
+            reply_depth(Some(&parent(1, ReviewStatus::Approved)), ProductId(17)),
+            Err(ParentProblem::OtherProduct)
+        );
+        for status in [ReviewStatus::Hold, ReviewStatus::Spam, ReviewStatus::Trash] {
+            assert_eq!(
+                reply_depth(Some(&parent(1, status)), here),
+                Err(ParentProblem::NotShown)
+            );
+        }
     }
 }

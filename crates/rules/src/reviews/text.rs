@@ -10,7 +10,7 @@ pub fn paragraphs_html(text: &str) -> String {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let mut out = String::with_capacity(text.len() + 16);
     let mut paragraph: Vec<&str> = Vec::new();
-    let mut flush = |lines: &mut Vec<&str>, out: &mut String| {
+    let flush = |lines: &mut Vec<&str>, out: &mut String| {
         if lines.is_empty() {
             return;
         }
