@@ -271,6 +271,11 @@ perViewport((viewport) => {
     await expectAttribute(dialog, 'aria-modal', 'true');
     const counter = dialog.locator('.pswp__counter');
     await expectText(counter, '1 / 3');
+    // Focus stays inside the viewer, forwards and backwards.
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      assert.ok(await page.evaluate(() => Boolean(document.activeElement?.closest('.pswp'))), `focus stays in the viewer after ${key}`);
+    }
     await dialog.getByRole('button', { name: 'Next image' }).click();
     await expectText(counter, '2 / 3');
     await page.keyboard.press('ArrowRight');

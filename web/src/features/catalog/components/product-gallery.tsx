@@ -5,7 +5,7 @@
 // is taken over and idle, Embla takes the same markup over, so nothing moves. Its
 // code and PhotoSwipe's (only when the viewer is wanted) come in chunks of their own,
 // never on the server. A chosen variation's image comes to the front.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { ProductImage } from '@/components/ui/product-image';
 import { useMediaQueryOnceKnown } from '@/hooks/use-media-query';
@@ -122,7 +122,8 @@ export function ProductGallery({ images, variationImage, name }: { images: Image
     };
   }, [sliderWanted]);
 
-  useEffect(() => {
+  // In the commit itself, so the slideshow stops the moment the control says it has.
+  useLayoutEffect(() => {
     sliderRef.current?.play(running);
   }, [running, ready]);
 

@@ -110,8 +110,10 @@ export function openViewer(options: ViewerOptions): Viewer {
   });
 
   pswp.on('keydown', (event) => {
+    const key = event.originalEvent;
     // Escape closes the share menu first, then the viewer.
-    if (event.originalEvent.key === 'Escape' && closeShareMenu(true)) event.preventDefault();
+    if (key.key === 'Escape' && closeShareMenu(true)) event.preventDefault();
+    if (key.key === 'Tab' && pswp.element) keepFocusIn(pswp.element, key);
   });
   pswp.on('pointerDown', (event) => {
     // Links (the share menu's, a failed image's) are followed, not dragged or tapped away.
@@ -128,6 +130,31 @@ export function openViewer(options: ViewerOptions): Viewer {
     idleControls(pswp, root);
   }
   return { close: () => pswp.close() };
+}
+
+/**
+ * Tab and Shift+Tab go round the viewer's controls: past the last comes the first, so
+ * focus never reaches the page behind (PhotoSwipe only pulls it back once it has).
+ */
+function keepFocusIn(root: HTMLElement, event: KeyboardEvent) {
+  // checkVisibility is recent (Safari 17.4); older browsers measure.
+  const shown = (element: HTMLElement) =>
+    typeof (element as Partial<HTMLElement>).checkVisibility === 'function'
+      ? element.checkVisibility({ visibilityProperty: true })
+      : element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+  const controls = [...root.querySelectorAll<HTMLElement>('button:not(:disabled), a[href]')].filter(shown);
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !(active instanceof HTMLElement) || !controls.includes(active);
+  if (event.shiftKey && (outside || active === first)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (outside || active === last)) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /** The share button's menu of links for the image shown; returns the function that closes it (true if it was open). */
