@@ -15,6 +15,7 @@ pub mod markup;
 pub mod orders;
 pub mod payments;
 pub mod rate_limit;
+pub mod reviews;
 pub mod router;
 pub mod seo;
 pub mod server;

@@ -35,6 +35,8 @@ pub enum Action {
     /// a rate chosen): far more than a shopper picking addresses and rates makes, too
     /// few to churn carts without end.
     ExpressCheckout,
+    /// Posting a product review or reply.
+    Review,
 }
 
 impl Action {
@@ -49,6 +51,7 @@ impl Action {
             Action::Payment => "payment",
             Action::SaveCard => "save-card",
             Action::ExpressCheckout => "express-checkout",
+            Action::Review => "review",
         }
     }
 
@@ -62,6 +65,7 @@ impl Action {
             Action::Payment => (10, 3600),
             Action::SaveCard => (5, 3600),
             Action::ExpressCheckout => (300, 10 * 60),
+            Action::Review => (10, 3600),
         }
     }
 
@@ -74,6 +78,7 @@ impl Action {
             Action::Payment => (30, 3600),
             Action::SaveCard => (10, 3600),
             Action::ExpressCheckout => (300, 10 * 60),
+            Action::Review => (20, 3600),
         }
     }
 
@@ -104,6 +109,9 @@ impl Action {
             }
             Action::ExpressCheckout => {
                 format!("Too many express checkout requests. Please try again in {wait}.")
+            }
+            Action::Review => {
+                format!("Too many reviews were posted. Please try again in {wait}.")
             }
         }
     }

@@ -24,13 +24,15 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
     let store_api = ApiRoutes::new()
         .merge(crate::catalog::api::routes())
         .merge(crate::cart::api::routes())
-        .merge(crate::checkout::api::routes());
+        .merge(crate::checkout::api::routes())
+        .merge(crate::reviews::api::store_routes());
     let shop_api = ApiRoutes::new()
         .merge(crate::orders::api::routes())
         .merge(crate::customers::api::routes())
         .merge(crate::checkout::locale_api::routes())
         .merge(crate::payments::routes())
         .merge(crate::catalog::variations::routes())
+        .merge(crate::reviews::api::routes())
         .merge(openapi::routes());
     ApiRoutes::new()
         .nest(STORE_API_ROOT, store_api.clone())
@@ -40,7 +42,14 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
         .nest("/wp-json/wp/v2", crate::customers::wp_users::routes())
         .nest(
             crate::staff::api::API_ROOT,
-            crate::staff::api::routes().merge(crate::staff::refunds::routes()),
+            crate::staff::api::routes()
+                .merge(crate::staff::refunds::routes())
+                .merge(crate::reviews::staff::routes()),
+        )
+        // The review form without scripts, at the original's address.
+        .post(
+            crate::reviews::api::FORM_ACTION,
+            crate::reviews::forms::post_form,
         )
         .get("/media/{file}", crate::web::media)
         .get("/healthz", || async { "ok" })

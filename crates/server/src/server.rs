@@ -63,7 +63,10 @@ pub async fn load_demo(db: &Db) -> anyhow::Result<bool> {
     }
     let data = crate::catalog::demo::demo_catalog();
     match store::catalog::insert_catalog(db, &data).await {
-        Ok(()) => Ok(true),
+        Ok(()) => {
+            crate::reviews::demo::seed(db, &data).await?;
+            Ok(true)
+        }
         // Another instance loaded it first.
         Err(e) if store::catalog::count_products(db).await? > 0 => {
             tracing::info!(error = %e, "demo catalogue already loaded by another instance");

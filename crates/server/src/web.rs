@@ -448,13 +448,6 @@ fn product_head(state: &AppState, catalog: &Catalog, base: &str, p: &Product) ->
     if let Some(offers) = offers {
         ld["offers"] = offers;
     }
-    if p.review_count > 0 {
-        ld["aggregateRating"] = json!({
-            "@type": "AggregateRating",
-            "ratingValue": format!("{}.{:02}", p.rating_average_x100 / 100, p.rating_average_x100 % 100),
-            "reviewCount": p.review_count,
-        });
-    }
     let mut trail: Vec<(String, String)> = p
         .category_ids
         .first()
@@ -727,7 +720,13 @@ pub async fn page(
             ))
         }
         ["product", slug] => Some(match catalog.shown_by_slug(slug) {
-            Some(p) => (product_head(&state, &catalog, &base, p), StatusCode::OK),
+            Some(p) => {
+                let mut head = product_head(&state, &catalog, &base, p);
+                if let Some(ld) = head.json_ld.as_mut() {
+                    crate::reviews::json_ld::add_reviews(&state, p, ld).await;
+                }
+                (head, StatusCode::OK)
+            }
             None => not_found(&state),
         }),
         ["product-category", .., slug] => {
@@ -961,8 +960,18 @@ async fn follow_link(
         .find(|(k, _)| k == "added-to-cart")
         .and_then(|(_, v)| v.parse::<i64>().ok())
         .and_then(|id| forms::added_notice(state, rules::catalog::model::ProductId(id), 1));
+    // The review form without scripts sends the shopper back with what went wrong.
+    let review_error = pairs
+        .iter()
+        .find(|(k, _)| k == crate::reviews::forms::ERROR_PARAM)
+        .and_then(|(_, code)| crate::reviews::forms::problem_message(code))
+        .map(|message| forms::Notice {
+            kind: "error",
+            message,
+            cart_link: false,
+        });
     Ok(FormOutcome {
-        notices: added.into_iter().collect(),
+        notices: added.into_iter().chain(review_error).collect(),
         cart: None,
     })
 }

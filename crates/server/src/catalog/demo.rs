@@ -1774,7 +1774,10 @@ pub fn demo_catalog() -> CatalogData {
     for (index, spec) in products().iter().enumerate() {
         shop.add(index, spec);
     }
-    shop.finish()
+    let mut data = shop.finish();
+    // Each product's figures are those of the reviews the demo shop is seeded with.
+    crate::reviews::demo::agree(&mut data);
+    data
 }
 
 #[cfg(test)]

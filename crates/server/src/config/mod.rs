@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod checkout;
 pub mod coming_soon;
 pub mod payments;
+pub mod reviews;
 pub mod store_notice;
 
 use std::net::SocketAddr;
@@ -45,6 +46,8 @@ pub struct Config {
     pub checkout: crate::config::checkout::CheckoutConfig,
     pub coming_soon: crate::config::coming_soon::ComingSoonConfig,
     pub payments: crate::config::payments::PaymentsConfig,
+    /// Product reviews: who may post, ratings, moderation, page size.
+    pub reviews: rules::reviews::ReviewSettings,
     pub render: RenderConfig,
     /// The line shown at the top of every page until the shopper dismisses it.
     pub store_notice: Option<store_notice::StoreNotice>,
@@ -146,6 +149,7 @@ impl Default for Config {
             checkout: Default::default(),
             coming_soon: Default::default(),
             payments: Default::default(),
+            reviews: Default::default(),
             render: RenderConfig::default(),
             store_notice: None,
         }
@@ -172,6 +176,7 @@ struct FileConfig {
     checkout: Option<crate::config::checkout::CheckoutFile>,
     coming_soon: Option<crate::config::coming_soon::ComingSoonFile>,
     payments: Option<crate::config::payments::PaymentsFile>,
+    reviews: Option<crate::config::reviews::ReviewsFile>,
     store_notice: Option<String>,
     store_notice_id: Option<String>,
 }
@@ -272,6 +277,9 @@ impl Config {
         if let Some(p) = file.payments {
             self.payments.apply_file(p)?;
         }
+        if let Some(r) = file.reviews {
+            reviews::apply_file(&mut self.reviews, r)?;
+        }
         if let Some(text) = file.store_notice {
             self.store_notice = store_notice::StoreNotice::parse(
                 "store_notice",
@@ -353,6 +361,7 @@ impl Config {
         self.coming_soon.apply_env(&get)?;
         self.payments.apply_env(&get)?;
         self.payments.check()?;
+        reviews::apply_env(&mut self.reviews, &get)?;
         self.render.apply_env(&get)?;
         self.store_notice = store_notice::from_settings(self.store_notice.take(), &get)?;
         if self.max_body_bytes < 1024 {

@@ -84,6 +84,14 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
         self.add(Method::PATCH, path, |r| r.patch(handler))
     }
 
+    pub fn delete<H, T>(self, path: &str, handler: H) -> Self
+    where
+        H: Handler<T, S>,
+        T: 'static,
+    {
+        self.add(Method::DELETE, path, |r| r.delete(handler))
+    }
+
     /// Another set of routes under `prefix`.
     pub fn nest(mut self, prefix: &str, other: ApiRoutes<S>) -> Self {
         for (path, route) in other.routes {

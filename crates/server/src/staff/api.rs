@@ -38,7 +38,7 @@ pub fn routes() -> ApiRoutes<SharedState> {
 }
 
 /// Every answer: orders carry customers' addresses, so no cache keeps a copy.
-pub(super) fn answer(result: Result<Response, ApiError>) -> Response {
+pub(crate) fn answer(result: Result<Response, ApiError>) -> Response {
     let mut res = result.unwrap_or_else(IntoResponse::into_response);
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -46,7 +46,7 @@ pub(super) fn answer(result: Result<Response, ApiError>) -> Response {
 }
 
 /// A query string's parameters; one that cannot be read is refused, not ignored.
-pub(super) fn query_params(raw: Option<&str>) -> Result<Map<String, Value>, ApiError> {
+pub(crate) fn query_params(raw: Option<&str>) -> Result<Map<String, Value>, ApiError> {
     match raw {
         None => Ok(Map::new()),
         Some(q) => parse_form(q).map_err(|_| {
@@ -118,7 +118,7 @@ fn unsupported(names: &[String], accepted: &str) -> ApiError {
     .with_data("params", Value::Object(params))
 }
 
-pub(super) fn refuse_unknown(
+pub(crate) fn refuse_unknown(
     params: &Map<String, Value>,
     accepted: &[&str],
 ) -> Result<(), ApiError> {
@@ -462,7 +462,7 @@ async fn get_note(
 }
 
 /// A boolean as WordPress reads one: JSON true/false, or "true", "false", "1", "0".
-pub(super) fn boolean(params: &Params, name: &str) -> Result<Option<bool>, ApiError> {
+pub(crate) fn boolean(params: &Params, name: &str) -> Result<Option<bool>, ApiError> {
     match params.get(name) {
         None => Ok(None),
         Some(Value::Bool(b)) => Ok(Some(*b)),

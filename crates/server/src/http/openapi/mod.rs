@@ -9,6 +9,7 @@
 
 mod classic;
 mod operation;
+mod reviews;
 mod shapes;
 mod shop_api;
 mod staff_api;
@@ -49,6 +50,7 @@ fn operations() -> Vec<Op> {
     let mut ops = store_api::operations();
     ops.extend(shop_api::operations());
     ops.extend(staff_api::operations());
+    ops.extend(reviews::operations());
     ops.extend(classic::operations());
     ops
 }
@@ -58,7 +60,8 @@ The calls of the Ferroshop server: the Store API under `/wp-json/wc/store/v1` (a
 answered, alike, under the unversioned `/wp-json/wc/store`, which is not listed again \
 here), the shop's own calls under `/wp-json/ferroshop/v1`, the platform's user call under \
 `/wp-json/wp/v2`, the staff API under `/wp-json/wc/v3` \
-(an API key with HTTP Basic auth), the shop's images, the health check, and the classic `?wc-ajax=NAME` calls, which any path takes and which are \
+(an API key with HTTP Basic auth), the shop's images, the health check, the review form without \
+scripts at `/wp-comments-post.php`, and the classic `?wc-ajax=NAME` calls, which any path takes and which are \
 described on `/`.
 
 **Sessions.** Every Store API answer carries `Nonce` and `Cart-Token` headers. A write \
@@ -92,6 +95,7 @@ pub fn document() -> Value {
     }
     let mut schemas = shapes::components();
     schemas.extend(staff_api::components());
+    schemas.extend(reviews::components());
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -107,6 +111,7 @@ pub fn document() -> Value {
             {"name": "Orders", "description": "Orders for whoever holds their key, guest lookup, and a customer's own orders."},
             {"name": "Account", "description": "Customer accounts: sign-up, sign-in, password reset, details and addresses."},
             {"name": "Shop", "description": "Address rules, images, the health check and this description."},
+            {"name": "Reviews", "description": "Product reviews and replies: the Store API's listing, a product page's threaded list and posting, the form without scripts, and the staff's moderation."},
             {"name": "Classic calls", "description": "`?wc-ajax=NAME`, as the original shop's scripts call them."},
             {"name": "Staff", "description": "Orders and order notes for the shop owner's tools, in the original shop's REST API v3 shape; every call needs an API key (`ferroshop api-keys create`) sent with HTTP Basic auth."},
         ],

@@ -426,6 +426,10 @@ pub fn headers() -> Map<String, Value> {
         header("The methods the call takes.", shapes::string()),
     );
     add(
+        "Location",
+        header("Where the answer sends the client.", shapes::string()),
+    );
+    add(
         "Cache-Control",
         header(
             "How the answer may be kept (`no-store` for staff answers).",

@@ -163,7 +163,7 @@ pub fn components() -> Map<String, Value> {
 fn error_shape() -> Value {
     json!({
         "type": "object",
-        "description": "An error. `code` is stable and meant for programs; `message` is for people. `data.status` repeats the HTTP status; a bad parameter adds `params` and `details` (WordPress's `rest_invalid_param`), account calls name the form field in `field`, checkout names the address fields at fault in `fields`, a refused cart-item key carries the current `cart`, and rate limits give `retry_after` in seconds.",
+        "description": "An error. `code` is stable and meant for programs; `message` is for people. `data.status` repeats the HTTP status; a bad parameter adds `params` and `details` (WordPress's `rest_invalid_param`), account calls name the form field in `field`, checkout names the address fields at fault in `fields`, a refused cart-item key carries the current `cart`, a refused review names its field in `param` or why it was refused in `reason`, and rate limits give `retry_after` in seconds.",
         "required": ["code", "message", "data"],
         "additionalProperties": false,
         "properties": {

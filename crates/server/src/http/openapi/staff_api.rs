@@ -20,7 +20,7 @@ fn decimal() -> Value {
     json!({"type": "string", "pattern": "^-?[0-9]+(\\.[0-9]+)?$"})
 }
 
-fn links() -> Value {
+pub(super) fn links() -> Value {
     json!({"type": "object", "additionalProperties": array(record(&[("href", string())]))})
 }
 
@@ -204,7 +204,7 @@ const NO_ORDER: &str = "No order has this id (`woocommerce_rest_shop_order_inval
 const BAD_PARAM: &str = "A parameter is not of its type, not one of its values, or not one this call takes (`rest_invalid_param`).";
 
 /// Every staff call answers these: behind the host guard, for an API key.
-fn staff(op: Op) -> Op {
+pub(super) fn staff(op: Op) -> Op {
     op.guarded()
         .basic_auth()
         .header(200, "Cache-Control", true)
@@ -213,7 +213,7 @@ fn staff(op: Op) -> Op {
 }
 
 /// A staff write: a JSON or form body, and the refusals of bodies and other sites.
-fn staff_write(op: Op, body: Value) -> Op {
+pub(super) fn staff_write(op: Op, body: Value) -> Op {
     staff(op)
         .body(body)
         .error(400, "The body could not be read: JSON that is not an object (`rest_invalid_json`), or a form that is not UTF-8 text (`ferroshop_invalid_form`).")
