@@ -144,14 +144,13 @@ export function ProductGallery({ images, variationImage, name }: { images: Image
     if (!running) announce(`Image ${selected + 1} of ${count}`);
   }, [selected, running, count]);
 
-  // A newly chosen variation brings its image to the front, and ends the slideshow.
-  const variationKey = variationImage ? `${variationImage.id}:${variationSlide}` : '';
+  // A newly chosen variation (a new image object from its call) brings its image to
+  // the front, even when the shopper had moved on from the same one, and ends the slideshow.
   useEffect(() => {
     if (variationSlide === null) return;
     dispatch('interact');
     goTo(variationSlide);
-    // variationKey names the choice; a new choice of the same slide comes back to it too.
-  }, [variationKey, variationSlide, goTo]);
+  }, [variationImage, variationSlide, goTo]);
 
   // Any use of the gallery but its pause/play control ends the slideshow for good.
   useEffect(() => {
