@@ -65,7 +65,7 @@ export function ProductTabs({ tabs, search = '' }: { tabs: ProductTab[]; search?
   }
 
   return (
-    <div className={`woocommerce-tabs ${styles.tabs}`}>
+    <div className="woocommerce-tabs">
       <noscript>
         {/* Without scripts the tabs cannot switch: every panel shows. */}
         <style>{`.${styles.panel}[hidden]{display:block}.${styles.list}{display:none}`}</style>
