@@ -357,8 +357,7 @@ async fn threaded(
     } else {
         (Vec::new(), Vec::new())
     };
-    let may_review = service::eligibility(state, &author, product, false).await?;
-    let may_reply = service::eligibility(state, &author, product, true).await?;
+    let (may_review, may_reply) = service::eligibility(state, &author, product).await?;
     Ok(ProductReviews {
         product_id: product.id.0,
         enabled: settings.enabled,

@@ -183,14 +183,13 @@ async fn bought(
     store::reviews::bought(&state.db, customer, &emails, product).await
 }
 
-/// Whether the viewer may post a review (`reply: false`) or a reply now, as far as it
-/// can be known before they fill in the form.
+/// Whether the viewer may post a review, and a reply, now, as far as it can be known
+/// before they fill in the form (a guest's address is not known yet).
 pub async fn eligibility(
     state: &AppState,
     author: &Author,
     product: &Product,
-    reply: bool,
-) -> Result<Result<(), Refusal>, StoreError> {
+) -> Result<(Result<(), Refusal>, Result<(), Refusal>), StoreError> {
     let settings = &state.config.reviews;
     let (verified_owner, already_reviewed) = match author {
         Author::Guest { .. } => (false, false),
@@ -200,21 +199,22 @@ pub async fn eligibility(
             } else {
                 false
             };
-            let reviewed = !reply
-                && store::reviews::has_reviewed(&state.db, product.id, &AuthorKey::customer(*id))
+            let reviewed =
+                store::reviews::has_reviewed(&state.db, product.id, &AuthorKey::customer(*id))
                     .await?;
             (verified, reviewed)
         }
     };
-    Ok(moderation::may_post(
-        &Eligibility {
-            open: is_open(state, product),
-            poster: author.kind(),
-            verified_owner,
-            already_reviewed,
-            reply,
-        },
-        settings,
+    let facts = |reply| Eligibility {
+        open: is_open(state, product),
+        poster: author.kind(),
+        verified_owner,
+        already_reviewed,
+        reply,
+    };
+    Ok((
+        moderation::may_post(&facts(false), settings),
+        moderation::may_post(&facts(true), settings),
     ))
 }
 
