@@ -28,9 +28,11 @@ const KEPT_PRODUCTS: usize = 2_000;
 /// The running shop (its state and its address: tests run several shops in one
 /// process, one after another on the same memory), the product, and its figures.
 type Key = (usize, String, i64, i64, i64);
+/// The reviews read, and when.
+type Kept = (Instant, Arc<Vec<Value>>);
 
-fn kept() -> &'static Cache<Key, (Instant, Arc<Vec<Value>>)> {
-    static KEPT_REVIEWS: OnceLock<Cache<Key, (Instant, Arc<Vec<Value>>)>> = OnceLock::new();
+fn kept() -> &'static Cache<Key, Kept> {
+    static KEPT_REVIEWS: OnceLock<Cache<Key, Kept>> = OnceLock::new();
     KEPT_REVIEWS.get_or_init(|| Cache::new(KEPT_PRODUCTS))
 }
 
