@@ -91,7 +91,7 @@ pub struct PageWeight;
 
 impl quick_cache::Weighter<String, Arc<CachedPage>> for PageWeight {
     fn weight(&self, key: &String, page: &Arc<CachedPage>) -> u64 {
-        (key.len() + page.page.0.len()) as u64
+        (key.len() + page.page.len()) as u64
     }
 }
 
@@ -144,6 +144,7 @@ const ROUTE_MODULES: &[&str] = &[
     "src/app/routes/shop.tsx",
     "src/app/routes/category.tsx",
     "src/app/routes/brand.tsx",
+    "src/app/routes/brands.tsx",
     "src/app/routes/product.tsx",
     "src/app/routes/cart.tsx",
     "src/app/routes/checkout.tsx",
@@ -152,6 +153,14 @@ const ROUTE_MODULES: &[&str] = &[
     "src/app/routes/order-tracking.tsx",
     "src/app/routes/account.tsx",
 ];
+
+/// Parts a page renders on the server but whose code the browser fetches apart (the
+/// product page's reviews): their styles come with the page, so nothing moves when
+/// the code arrives.
+const ROUTE_COMPANIONS: &[(&str, &str)] = &[(
+    "src/app/routes/product.tsx",
+    "src/features/reviews/components/product-reviews.tsx",
+)];
 
 impl PageAssets {
     pub fn load(web_dir: &Path) -> Self {
@@ -183,11 +192,16 @@ impl PageAssets {
             .iter()
             .filter(|module| manifest.contains_key(**module))
             .map(|module| {
-                let own: Vec<&str> = collect(&manifest, module)
-                    .1
-                    .into_iter()
-                    .filter(|f| !shell_files.contains(f))
-                    .collect();
+                let companions = ROUTE_COMPANIONS
+                    .iter()
+                    .filter(|(route, _)| route == module)
+                    .flat_map(|(_, part)| collect(&manifest, part).1);
+                let mut own: Vec<&str> = Vec::new();
+                for sheet in collect(&manifest, module).1.into_iter().chain(companions) {
+                    if !shell_files.contains(&sheet) && !own.contains(&sheet) {
+                        own.push(sheet);
+                    }
+                }
                 let mut assets = RouteAssets {
                     style: read(&own),
                     files: own.iter().map(|f| format!("/{f}")).collect(),
@@ -211,6 +225,7 @@ impl PageAssets {
             ["shop", ..] => "src/app/routes/shop.tsx",
             ["product-category", ..] => "src/app/routes/category.tsx",
             ["brand", _] => "src/app/routes/brand.tsx",
+            ["brands"] => "src/app/routes/brands.tsx",
             ["product", _] => "src/app/routes/product.tsx",
             ["cart"] => "src/app/routes/cart.tsx",
             ["checkout"] => "src/app/routes/checkout.tsx",
@@ -314,9 +329,47 @@ pub const HEAD_MARKER: &str = "<!--ferroshop:head-->";
 /// The app's empty root element, which a rendered page fills.
 pub const ROOT: &str = "<div id=\"root\"></div>";
 
+/// Where a rendered page holds the visitor's own session nonce (the review form's
+/// field without scripts): a rendered page may be served to many visitors, so the
+/// nonce goes in as the page is sent, never into the render.
+pub const SESSION_NONCE_SLOT: &str = "@@ferroshop:session-nonce@@";
+
 /// A page rendered on the server, as it goes in the entry page: the root element
-/// with the app's HTML, and the data it was rendered with beside it.
-pub struct AppHtml(pub String);
+/// with the app's HTML, and the data it was rendered with beside it, cut where the
+/// session's nonce goes (once, when the render is made).
+pub struct AppHtml {
+    pieces: Vec<String>,
+}
+
+impl AppHtml {
+    pub fn new(html: String) -> Self {
+        if !html.contains(SESSION_NONCE_SLOT) {
+            return Self { pieces: vec![html] };
+        }
+        Self {
+            pieces: html.split(SESSION_NONCE_SLOT).map(str::to_string).collect(),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.pieces.iter().map(String::len).sum()
+    }
+
+    /// The HTML with `nonce` in each slot.
+    fn write(&self, out: &mut String, nonce: &str) {
+        for (i, piece) in self.pieces.iter().enumerate() {
+            if i > 0 {
+                out.push_str(nonce);
+            }
+            out.push_str(piece);
+        }
+    }
+
+    /// The HTML as rendered, slots and all (tests).
+    pub fn as_rendered(&self) -> String {
+        self.pieces.join(SESSION_NONCE_SLOT)
+    }
+}
 
 /// The entry page cut where each page fills it in, so a page is written in one pass
 /// into one buffer rather than copied once per place.
@@ -340,6 +393,8 @@ pub struct PageFill<'a> {
     pub styles: &'a str,
     /// None: the bare app, rendered by the browser.
     pub app: Option<&'a AppHtml>,
+    /// This visitor's Store API nonce, for the app's session-nonce slots.
+    pub session_nonce: &'a str,
 }
 
 impl IndexTemplate {
@@ -369,22 +424,25 @@ impl IndexTemplate {
     }
 
     pub fn fill(&self, page: &PageFill) -> String {
-        let app = page.app.map(|a| a.0.as_str());
         let mut out = String::with_capacity(
             self.text_len
                 + page.title.len()
                 + page.head.len()
                 + page.styles.len()
-                + app.map_or(0, str::len),
+                + page.app.map_or(0, AppHtml::len)
+                + 64,
         );
         for piece in &self.pieces {
-            out.push_str(match piece {
-                Piece::Text(text) => text,
-                Piece::Title => page.title,
-                Piece::Head => page.head,
-                Piece::Styles => page.styles,
-                Piece::Root => app.unwrap_or(ROOT),
-            });
+            match piece {
+                Piece::Text(text) => out.push_str(text),
+                Piece::Title => out.push_str(page.title),
+                Piece::Head => out.push_str(page.head),
+                Piece::Styles => out.push_str(page.styles),
+                Piece::Root => match page.app {
+                    Some(app) => app.write(&mut out, page.session_nonce),
+                    None => out.push_str(ROOT),
+                },
+            }
         }
         out
     }
@@ -400,12 +458,13 @@ mod template_tests {
             "<head>{TITLE_TAG}<style>a</style>{STYLES_MARKER}{HEAD_MARKER}</head><body>{ROOT}<p>{ROOT}</p></body>"
         );
         let template = IndexTemplate::new(&index);
-        let app = AppHtml("<div id=\"root\">shop</div>".into());
+        let app = AppHtml::new("<div id=\"root\">shop</div>".into());
         let page = template.fill(&PageFill {
             title: "<title>Beanie</title>",
             head: "<meta name=\"description\" content=\"warm\">",
             styles: "<style>b</style>",
             app: Some(&app),
+            session_nonce: "n",
         });
         assert_eq!(
             page,
@@ -416,10 +475,34 @@ mod template_tests {
             head: "",
             styles: "",
             app: None,
+            session_nonce: "n",
         });
         assert_eq!(
             bare,
             format!("<head><style>a</style></head><body>{ROOT}<p>{ROOT}</p></body>")
         );
+    }
+
+    #[test]
+    fn each_visitor_gets_their_own_nonce_in_a_page_rendered_once() {
+        let template = IndexTemplate::new(&format!("<body>{ROOT}</body>"));
+        let app = AppHtml::new(format!(
+            "<div id=\"root\"><input value=\"{SESSION_NONCE_SLOT}\"><i>{SESSION_NONCE_SLOT}</i></div>"
+        ));
+        let fill = |nonce| {
+            template.fill(&PageFill {
+                title: "",
+                head: "",
+                styles: "",
+                app: Some(&app),
+                session_nonce: nonce,
+            })
+        };
+        assert_eq!(
+            fill("abc123"),
+            "<body><div id=\"root\"><input value=\"abc123\"><i>abc123</i></div></body>"
+        );
+        assert!(fill("zzz").contains("value=\"zzz\""));
+        assert!(!fill("zzz").contains(SESSION_NONCE_SLOT));
     }
 }

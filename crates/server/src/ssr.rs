@@ -180,7 +180,7 @@ pub fn app_html(page: &Rendered) -> AppHtml {
     out.push_str("</div>\n    <script id=\"ferroshop-state\" type=\"application/json\">");
     push_script_json(&mut out, &page.state);
     out.push_str("</script>");
-    AppHtml(out)
+    AppHtml::new(out)
 }
 
 /// JSON text safe inside a `<script>` element: no `<` can close it early.
@@ -233,7 +233,7 @@ mod tests {
             ..Rendered::default()
         };
         assert_eq!(
-            app_html(&page).0,
+            app_html(&page).as_rendered(),
             "<div id=\"root\"><main>Beanie</main></div>\n    <script id=\"ferroshop-state\" type=\"application/json\">{\"q\":\"\\u003c/script\\u003e\"}</script>"
         );
     }

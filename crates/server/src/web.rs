@@ -113,8 +113,9 @@ async fn render_index(
             .into_response();
     };
     let c = &state.config.currency;
+    let session_nonce = ctx.nonce(state, crate::http::store_api::STORE_API_NONCE);
     let settings = PageSettings {
-        store_api_nonce: ctx.nonce(state, crate::http::store_api::STORE_API_NONCE),
+        store_api_nonce: session_nonce.clone(),
         cart_nonce: ctx.nonce(state, CART_NONCE),
         wc_ajax_url: "/?wc-ajax=%%endpoint%%",
         store_api_root: "/wp-json/wc/store/v1",
@@ -185,6 +186,7 @@ async fn render_index(
         head: &extra,
         styles,
         app: app.as_deref(),
+        session_nonce: &session_nonce,
     });
     let mut res = (status, html).into_response();
     res.headers_mut().insert(
