@@ -16,6 +16,7 @@ import { popularProductsParams } from '@/features/catalog/components/popular-pro
 import { productsByIdParams, upsellIds } from '@/features/catalog/components/more-products';
 import { relatedProductsParams } from '@/features/catalog/components/related-products';
 import { getVariationFormQueryOptions } from '@/features/catalog/api/get-variation-form';
+import { getProductReviewsQueryOptions, reviewsPageOf } from '@/features/reviews/api/get-product-reviews';
 import type { ListingScope } from '@/features/catalog/lib/listing';
 
 export async function prefetchPage(queryClient: QueryClient, context: StaticHandlerContext): Promise<void> {
@@ -29,7 +30,7 @@ export async function prefetchPage(queryClient: QueryClient, context: StaticHand
   if (page?.pathnameBase === '/' && page.route.index) {
     asked.push(queryClient.prefetchQuery(getProductsQueryOptions(popularProductsParams(POPULAR_COUNT))));
   } else if (page?.route.path === 'product/:slug' && page.params.slug) {
-    asked.push(prefetchProduct(queryClient, page.params.slug));
+    asked.push(prefetchProduct(queryClient, page.params.slug, reviewsPageOf(context.location.search, context.location.pathname)));
   } else {
     const scope = listingScope(page?.route.path, page?.params ?? {});
     if (scope) asked.push(prefetchListing(queryClient, new URLSearchParams(context.location.search), scope));
@@ -54,8 +55,8 @@ function listingScope(path: string | undefined, params: Record<string, string | 
   }
 }
 
-/** The product, then what its page shows beside it: its options, upsells and related products. */
-async function prefetchProduct(queryClient: QueryClient, slug: string) {
+/** The product, then what its page shows beside it: its options, upsells, related products and reviews. */
+async function prefetchProduct(queryClient: QueryClient, slug: string, reviewsPage: number) {
   const product = await queryClient.fetchQuery(getProductQueryOptions(slug)).catch(() => null);
   if (!product) return;
   const asked: Promise<unknown>[] = [];
@@ -64,5 +65,6 @@ async function prefetchProduct(queryClient: QueryClient, slug: string) {
   const upsells = upsellIds(product);
   if (upsells.length > 0) asked.push(queryClient.prefetchQuery(getProductsQueryOptions(productsByIdParams(upsells))));
   if (product.type === 'variable') asked.push(queryClient.prefetchQuery(getVariationFormQueryOptions(product.id)));
+  asked.push(queryClient.prefetchQuery(getProductReviewsQueryOptions(product.id, reviewsPage)));
   await Promise.all(asked);
 }

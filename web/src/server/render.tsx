@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Query } from '@tanstack/react-query';
 import { providePaymentBox } from '@/app/card-box';
+import { provideReviews } from '@/app/reviews-slot';
 import { AppProvider } from '@/app/provider';
 import { routeTable, type PageRoute, type Pages } from '@/app/routes-table';
 import AccountLayout, * as account from '@/app/routes/account';
@@ -25,6 +26,7 @@ import ProductPage from '@/app/routes/product';
 import ShopPage from '@/app/routes/shop';
 import { applyRenderSettings, parseSettings } from '@/config/settings';
 import { PaymentBox } from '@/features/payments/components/payment-box';
+import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { resetNonce } from '@/lib/api-client';
 import { writePageState } from '@/lib/page-state';
 import { createQueryClient } from '@/lib/query-client';
@@ -35,6 +37,7 @@ const eager = (Component: PageRoute['Component']): PageRoute => ({ Component });
 
 // The server renders every page in one bundle: the card box is simply there.
 providePaymentBox(PaymentBox);
+provideReviews(ProductReviews);
 
 const pages: Pages = {
   home: eager(HomePage),

@@ -1,12 +1,15 @@
-// /product/{slug}: the product page. The tab title becomes "{Product} – {Shop}".
+// /product/{slug}: the product page, with the reviews feature's tab. The tab title
+// becomes "{Product} – {Shop}".
 import { useParams } from 'react-router';
 import { Notice } from '@/components/ui/notice';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '@/features/catalog/components/product-details';
+import { reviewsTabTitle } from '@/features/reviews/lib/tab-title';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { htmlToText } from '@/lib/html-text';
 import { renderAddToCart } from '../add-to-cart-slot';
 import { renderProductPurchase } from '../product-purchase';
+import { ReviewsSlot } from '../reviews-slot';
 import { NOT_FOUND_TITLE, NotFoundPage } from './not-found';
 
 export default function ProductRoute() {
@@ -25,5 +28,6 @@ export default function ProductRoute() {
   }
   if (!product) return <NotFoundPage />;
   // Keyed by product so moving to a related product starts with a fresh choice and gallery.
-  return <ProductDetails key={product.id} product={product} renderAddToCart={renderAddToCart} renderPurchase={renderProductPurchase} />;
+  const reviews = { title: reviewsTabTitle(product.review_count), content: <ReviewsSlot productId={product.id} productName={htmlToText(product.name)} /> };
+  return <ProductDetails key={product.id} product={product} renderAddToCart={renderAddToCart} renderPurchase={renderProductPurchase} reviews={reviews} />;
 }

@@ -4,6 +4,7 @@ import { useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Price } from '@/components/ui/price';
+import { StarRating } from '@/components/ui/star-rating';
 import { paths } from '@/config/paths';
 import { htmlToText } from '@/lib/html-text';
 import type { RenderAddToCart } from '@/types/add-to-cart';
@@ -84,6 +85,14 @@ export function ProductDetails({
 
         <div className={styles.summary}>
           <h1 className={styles.title}>{name}</h1>
+          {product.review_count > 0 && (
+            <div className={`woocommerce-product-rating ${styles.rating}`}>
+              <StarRating rating={Number.parseFloat(product.average_rating) || 0} />
+              <a href="#reviews" className="woocommerce-review-link">
+                ({product.review_count === 1 ? '1 customer review' : `${product.review_count} customer reviews`})
+              </a>
+            </div>
+          )}
           <div data-testid="product-price">
             <Price prices={product.prices} size="lg" />
           </div>
