@@ -139,6 +139,16 @@ export function CartView({
               </button>
             </noscript>
           </form>
+          {/* In the order a phone shows them (the page paints as it arrives: a part
+              placed above one already painted would push it down); a desktop's grid
+              puts the suggestions under the lines. */}
+          <aside className={styles.aside}>
+            <CartTotals cart={cart} expressCheckout={renderExpressCheckout?.(cart)} />
+            <Link to={paths.shop()} className={styles.continue}>
+              <Icon name="chevron-left" size={16} />
+              Continue shopping
+            </Link>
+          </aside>
           {renderCrossSells && (cart.cross_sells?.length ?? 0) > 0 && (
             <section className={`cross-sells ${styles.crossSells}`} aria-labelledby="cross-sells-heading">
               <h2 id="cross-sells-heading" className={styles.crossSellsTitle}>
@@ -147,13 +157,6 @@ export function CartView({
               {renderCrossSells(cart.cross_sells!)}
             </section>
           )}
-          <aside className={styles.aside}>
-            <CartTotals cart={cart} expressCheckout={renderExpressCheckout?.(cart)} />
-            <Link to={paths.shop()} className={styles.continue}>
-              <Icon name="chevron-left" size={16} />
-              Continue shopping
-            </Link>
-          </aside>
         </div>
       )}
     </div>

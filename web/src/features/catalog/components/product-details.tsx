@@ -2,6 +2,7 @@
 // stock, buying controls, meta), the description tabs and related products.
 import { useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { HydrateApart } from '@/components/hydrate-apart';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Price } from '@/components/ui/price';
 import { StarRating } from '@/components/ui/star-rating';
@@ -78,11 +79,14 @@ export function ProductDetails({
       />
 
       <div className={styles.layout}>
-        <div className={styles.galleryColumn}>
-          <ProductGallery images={product.images} variationImage={variation?.images[0]} name={name} />
-          <ProductBadges product={product} />
-        </div>
+        <HydrateApart name="product-gallery">
+          <div className={styles.galleryColumn}>
+            <ProductGallery images={product.images} variationImage={variation?.images[0]} name={name} />
+            <ProductBadges product={product} />
+          </div>
+        </HydrateApart>
 
+        <HydrateApart name="product-summary">
         <div className={styles.summary}>
           <h1 className={styles.title}>{name}</h1>
           {product.review_count > 0 && (
@@ -105,20 +109,31 @@ export function ProductDetails({
           </div>
           <ProductMeta product={product} sku={variation?.sku || product.sku} />
         </div>
+        </HydrateApart>
       </div>
 
       {tabs.length > 0 && (
-        <section className={styles.details} aria-label="Product details">
-          <ProductTabs tabs={tabs} search={search} />
-        </section>
+        <HydrateApart name="product-tabs">
+          <section className={styles.details} aria-label="Product details">
+            <ProductTabs tabs={tabs} search={search} />
+          </section>
+        </HydrateApart>
       )}
 
       {product.type !== 'external' && (
-        <StickyAddToCart product={product} variation={variation} trigger={purchaseArea} renderAddToCart={renderAddToCart} />
+        <HydrateApart name="product-sticky">
+          <StickyAddToCart product={product} variation={variation} trigger={purchaseArea} renderAddToCart={renderAddToCart} />
+        </HydrateApart>
       )}
-      <Upsells product={product} renderAddToCart={renderAddToCart} />
-      <RelatedProducts product={product} renderAddToCart={renderAddToCart} />
-      <RecentlyViewed product={product} renderAddToCart={renderAddToCart} />
+      <HydrateApart name="product-upsells">
+        <Upsells product={product} renderAddToCart={renderAddToCart} />
+      </HydrateApart>
+      <HydrateApart name="product-related">
+        <RelatedProducts product={product} renderAddToCart={renderAddToCart} />
+      </HydrateApart>
+      <HydrateApart name="product-recent">
+        <RecentlyViewed product={product} renderAddToCart={renderAddToCart} />
+      </HydrateApart>
     </div>
   );
 }
