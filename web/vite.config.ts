@@ -27,6 +27,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
+    // The app's code loads after the first paint (boot.ts) and the browser finds each
+    // chunk's imports itself: preloading them all from one call would add a link per
+    // chunk to the page in one long task, just as the app starts.
+    modulePreload: false,
     target: 'es2022',
     rolldownOptions: {
       output: {
