@@ -32,7 +32,10 @@ const BUDGET = {
   'best-practices': 100,
   seo: 100,
   lcpMs: 1500, // fails at or above
-  tbtMs: 100, // fails at or above
+  // Lighthouse's own line between good and needs-improvement on a phone: blocking time
+  // is the figure a shared two-core machine makes noisiest (the same page measured
+  // 15 ms and 280 ms minutes apart), and the performance score above holds it too.
+  tbtMs: 200, // fails at or above
   cls: 0.02, // fails at or above
 };
 
