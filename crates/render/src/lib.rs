@@ -224,6 +224,9 @@ struct Engine {
 /// The heap is measured once the bundle has loaded, then after every this many renders.
 const HEAP_MEASURED_EVERY: u32 = 16;
 
+/// The cycles renders leave behind are collected after every this many renders.
+const COLLECT_EVERY: u32 = 4;
+
 /// The current render's API calls.
 #[derive(Default)]
 struct Calls {
@@ -315,7 +318,7 @@ impl Engine {
         }
     }
 
-    /// Collects what the render left behind, noting the heap first now and then.
+    /// Collects what the renders left behind, noting the heap first now and then.
     fn collect(&self) {
         // Measuring walks the whole heap, as long as collecting it: done once in a while.
         let renders = self.renders.get();
@@ -324,7 +327,12 @@ impl Engine {
                 .set(self.runtime.memory_usage().malloc_size.max(0) as u64);
         }
         self.renders.set(renders.wrapping_add(1));
-        self.runtime.run_gc();
+        // A collection walks the whole heap, the bundle's code included, for the cycles
+        // a render leaves (reference counting frees the rest as it goes): after every
+        // few renders, not each one. The engine's memory limit holds throughout.
+        if renders.is_multiple_of(COLLECT_EVERY) {
+            self.runtime.run_gc();
+        }
     }
 }
 
