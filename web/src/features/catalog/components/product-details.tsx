@@ -120,20 +120,15 @@ export function ProductDetails({
         </HydrateApart>
       )}
 
+      {/* Not parts of their own: any of these may render nothing on the server, and a
+          part put off must stand for exactly one element of the page (the product
+          lists' cards are each one already). */}
       {product.type !== 'external' && (
-        <HydrateApart name="product-sticky">
-          <StickyAddToCart product={product} variation={variation} trigger={purchaseArea} renderAddToCart={renderAddToCart} />
-        </HydrateApart>
+        <StickyAddToCart product={product} variation={variation} trigger={purchaseArea} renderAddToCart={renderAddToCart} />
       )}
-      <HydrateApart name="product-upsells">
-        <Upsells product={product} renderAddToCart={renderAddToCart} />
-      </HydrateApart>
-      <HydrateApart name="product-related">
-        <RelatedProducts product={product} renderAddToCart={renderAddToCart} />
-      </HydrateApart>
-      <HydrateApart name="product-recent">
-        <RecentlyViewed product={product} renderAddToCart={renderAddToCart} />
-      </HydrateApart>
+      <Upsells product={product} renderAddToCart={renderAddToCart} />
+      <RelatedProducts product={product} renderAddToCart={renderAddToCart} />
+      <RecentlyViewed product={product} renderAddToCart={renderAddToCart} />
     </div>
   );
 }

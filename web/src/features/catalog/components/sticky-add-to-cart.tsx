@@ -3,7 +3,9 @@
 // it slides out when they come back (an IntersectionObserver watches them). A simple
 // product is added from the bar; for a variable product (or one that cannot be added
 // from here) the button takes the shopper back to the product's options. The bar is
-// fixed, so its coming and going never moves the page; hidden, it is inert.
+// fixed, so its coming and going never moves the page; hidden, it is inert. It does
+// nothing without scripts, so the server leaves it out (a shorter render for every
+// product page) and the page adds it once it runs.
 import { useEffect, useState, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
@@ -62,6 +64,22 @@ export function StickyAddToCart({
   /** A variable product's chosen variation, for its price. */
   variation?: Product;
   /** The buying controls the bar stands in for. */
+  trigger: RefObject<HTMLElement | null>;
+  renderAddToCart: RenderAddToCart;
+}) {
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
+  return running ? <Bar product={product} variation={variation} trigger={trigger} renderAddToCart={renderAddToCart} /> : null;
+}
+
+function Bar({
+  product,
+  variation,
+  trigger,
+  renderAddToCart,
+}: {
+  product: Product;
+  variation?: Product;
   trigger: RefObject<HTMLElement | null>;
   renderAddToCart: RenderAddToCart;
 }) {
