@@ -21,7 +21,7 @@ import { readCartLocation, restoreCartLocation } from '../api/restore-cart';
 import { completeExpressPayment } from '../lib/express-completion';
 import { elementOptionsOf, elementsOptionsOf, quoteOf } from '../lib/express-data';
 import { expressErrorMessage, expressFlow, type ExpressQuote, type ProductChoice } from '../lib/express-flow';
-import type { ExpressCheckoutElementProps } from './express-checkout-slot';
+import type { ExpressCheckoutElementProps } from './express-checkout-props';
 import styles from './express-checkout.module.css';
 
 export const EXPRESS_CHECKOUT_TITLE = 'Express checkout';

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settings } from '@/config/settings';
 import { jsonResponse, renderWithApp } from '@/test/render';
-import { ExpressCheckoutSlot, type ExpressCheckoutElementProps } from './express-checkout-slot';
+import type { ExpressCheckoutElementProps } from './express-checkout-props';
+import { ExpressCheckoutSlot } from './express-checkout-slot';
 
 // The element's chunk, recorded: whether it was fetched, and what it was given.
 const loaded = vi.hoisted(() => ({ count: 0, props: [] as unknown[] }));

@@ -8,25 +8,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { settings } from '@/config/settings';
 import { shopperSession, tokenSession, type ExpressSession } from '../api/express-session';
-import { getExpressParams, mayOfferExpressCheckout, type ExpressContext, type ExpressParams } from '../api/get-express-params';
-import type { ProductChoice } from '../lib/express-flow';
-
-export interface ExpressCheckoutSlotProps {
-  context: ExpressContext;
-  /** The product page's product (a variable product's parent). */
-  productId?: number;
-  /** The product page's choice, as its add-to-cart button has it. */
-  choice?: ProductChoice;
-  /** The cart and checkout pages: changes whenever the cart does, so the button's amount follows. */
-  cartVersion?: string;
-  /** The shopper's cart changed under the page (an order was placed from it, or it was put back). */
-  onCartChanged?: () => void;
-}
-
-export interface ExpressCheckoutElementProps extends ExpressCheckoutSlotProps {
-  params: ExpressParams;
-  session: ExpressSession;
-}
+import { getExpressParams, mayOfferExpressCheckout } from '../api/get-express-params';
+import type { ExpressCheckoutElementProps, ExpressCheckoutSlotProps } from './express-checkout-props';
 
 type ElementComponent = ComponentType<ExpressCheckoutElementProps>;
 
