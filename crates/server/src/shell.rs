@@ -342,10 +342,7 @@ pub struct AppHtml {
 }
 
 impl AppHtml {
-    pub fn new(html: String) -> Self {
-        if !html.contains(SESSION_NONCE_SLOT) {
-            return Self { pieces: vec![html] };
-        }
+    pub fn new(html: &str) -> Self {
         Self {
             pieces: html.split(SESSION_NONCE_SLOT).map(str::to_string).collect(),
         }
@@ -458,7 +455,7 @@ mod template_tests {
             "<head>{TITLE_TAG}<style>a</style>{STYLES_MARKER}{HEAD_MARKER}</head><body>{ROOT}<p>{ROOT}</p></body>"
         );
         let template = IndexTemplate::new(&index);
-        let app = AppHtml::new("<div id=\"root\">shop</div>".into());
+        let app = AppHtml::new("<div id=\"root\">shop</div>");
         let page = template.fill(&PageFill {
             title: "<title>Beanie</title>",
             head: "<meta name=\"description\" content=\"warm\">",
@@ -486,7 +483,7 @@ mod template_tests {
     #[test]
     fn each_visitor_gets_their_own_nonce_in_a_page_rendered_once() {
         let template = IndexTemplate::new(&format!("<body>{ROOT}</body>"));
-        let app = AppHtml::new(format!(
+        let app = AppHtml::new(&format!(
             "<div id=\"root\"><input value=\"{SESSION_NONCE_SLOT}\"><i>{SESSION_NONCE_SLOT}</i></div>"
         ));
         let fill = |nonce| {

@@ -180,7 +180,7 @@ pub fn app_html(page: &Rendered) -> AppHtml {
     out.push_str("</div>\n    <script id=\"ferroshop-state\" type=\"application/json\">");
     push_script_json(&mut out, &page.state);
     out.push_str("</script>");
-    AppHtml::new(out)
+    AppHtml::new(&out)
 }
 
 /// JSON text safe inside a `<script>` element: no `<` can close it early.
