@@ -9,6 +9,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, u
 import { Icon } from '@/components/ui/icon';
 import { ProductImage } from '@/components/ui/product-image';
 import { useMediaQueryOnceKnown } from '@/hooks/use-media-query';
+import { usePageRunning } from '@/hooks/use-page-running';
 import { announce } from '@/lib/screen-reader';
 import type { ProductImage as Image } from '@/types/store-api';
 import { gallerySlides, nearbySlides, viewerItem } from '../lib/gallery';
@@ -68,7 +69,7 @@ export function ProductGallery({ images, variationImage, name }: { images: Image
   // The slide first shown is the one the server drew: it is fetched first, the others lazily.
   const [firstShown] = useState(() => variationSlide ?? 0);
   const [selected, setSelected] = useState(firstShown);
-  const [mounted, setMounted] = useState(false);
+  const mounted = usePageRunning();
   const [sliderWanted, setSliderWanted] = useState(false);
   const [ready, setReady] = useState(false);
   const [slideshow, dispatch] = useReducer(slideshowReducer, undefined, () => startSlideshow(prefersReducedMotion()));
@@ -84,8 +85,6 @@ export function ProductGallery({ images, variationImage, name }: { images: Image
   const viewerRef = useRef<Viewer | 'opening' | null>(null);
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
-
-  useEffect(() => setMounted(true), []);
 
   // Embla takes the slides over once the page is idle (sooner if the shopper reaches for them).
   useEffect(() => {

@@ -10,6 +10,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';
+import { usePageRunning } from '@/hooks/use-page-running';
 import { htmlToText } from '@/lib/html-text';
 import type { RenderAddToCart } from '@/types/add-to-cart';
 import type { Product } from '@/types/store-api';
@@ -54,35 +55,20 @@ function useScrolledPast(trigger: RefObject<HTMLElement | null>): boolean {
   return past;
 }
 
-export function StickyAddToCart({
-  product,
-  variation,
-  trigger,
-  renderAddToCart,
-}: {
+interface StickyAddToCartProps {
   product: Product;
   /** A variable product's chosen variation, for its price. */
   variation?: Product;
   /** The buying controls the bar stands in for. */
   trigger: RefObject<HTMLElement | null>;
   renderAddToCart: RenderAddToCart;
-}) {
-  const [running, setRunning] = useState(false);
-  useEffect(() => setRunning(true), []);
-  return running ? <Bar product={product} variation={variation} trigger={trigger} renderAddToCart={renderAddToCart} /> : null;
 }
 
-function Bar({
-  product,
-  variation,
-  trigger,
-  renderAddToCart,
-}: {
-  product: Product;
-  variation?: Product;
-  trigger: RefObject<HTMLElement | null>;
-  renderAddToCart: RenderAddToCart;
-}) {
+export function StickyAddToCart(props: StickyAddToCartProps) {
+  return usePageRunning() ? <Bar {...props} /> : null;
+}
+
+function Bar({ product, variation, trigger, renderAddToCart }: StickyAddToCartProps) {
   const shown = useScrolledPast(trigger);
   const name = htmlToText(product.name);
   const addable = product.type === 'simple' && product.is_purchasable && product.is_in_stock;
