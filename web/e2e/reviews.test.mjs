@@ -110,7 +110,9 @@ perViewport((viewport) => {
     await expectAttribute(form.getByRole('radio', { name: /^4 of 5 stars/ }), 'aria-checked', 'true');
     await expectNoAxeViolations(page, `the review form at ${viewport.width} px`);
     await shot('review-form');
-    await form.getByRole('button', { name: 'Submit' }).click();
+    // Sent from the keyboard too: the full-page capture has just scrolled and resized
+    // the page, and a pointer aimed while the sticky bars settle can land on one.
+    await form.getByRole('button', { name: 'Submit' }).press('Enter');
     await expectTextContaining(page.getByRole('status').filter({ hasText: 'awaiting approval' }), 'Your review is awaiting approval');
     await expectTextContaining(page.getByRole('list', { name: 'Your reviews awaiting approval' }), 'Solid and well made');
     const waiting = (await page.evaluate(async (url) => (await fetch(url)).json(), `${REST}/products/${product.id}/reviews`)).awaiting_moderation[0];
@@ -150,7 +152,7 @@ perViewport((viewport) => {
     await expectCount(form.getByRole('radiogroup'), 0);
     await form.getByLabel(/Your reply/).fill('Same here: it has lasted two winters.');
     await shot('review-reply-form');
-    await form.getByRole('button', { name: 'Post reply' }).click();
+    await form.getByRole('button', { name: 'Post reply' }).press('Enter');
     await expectTextContaining(page.getByRole('status').filter({ hasText: 'reply' }), 'your reply has been posted');
     await expectTextContaining(page.locator(`#li-comment-${target.id} ol.children`), 'Same here: it has lasted two winters.');
   });
