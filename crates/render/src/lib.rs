@@ -219,6 +219,8 @@ struct Engine {
     held: Cell<u64>,
     /// Renders done, for measuring the heap once in a while.
     renders: Cell<u32>,
+    /// The heap past which the engine would collect in the middle of a render.
+    gc_threshold: usize,
 }
 
 /// The heap is measured once the bundle has loaded, then after every this many renders.
@@ -272,6 +274,7 @@ impl Engine {
             calls,
             held: Cell::new(0),
             renders: Cell::new(0),
+            gc_threshold: limits.memory_per_engine / 2,
         };
         engine.collect();
         Ok(engine)
@@ -333,6 +336,13 @@ impl Engine {
         if renders.is_multiple_of(COLLECT_EVERY) {
             self.runtime.run_gc();
         }
+        // Left to itself, the engine also collects whenever its heap has grown by half
+        // since its last collection of its own: with a 3 MB bundle that is in the
+        // middle of nearly every render, a whole-heap walk on the page's time (a
+        // product page's render took 17 ms instead of 14). It collects on its own
+        // only past half its memory, far beyond what a render holds, and each
+        // collection of its own resets this, so it is set again after every render.
+        self.runtime.set_gc_threshold(self.gc_threshold);
     }
 }
 
