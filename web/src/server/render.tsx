@@ -32,6 +32,7 @@ import { writePageState } from '@/lib/page-state';
 import { createQueryClient } from '@/lib/query-client';
 import { installMarkupProps } from './element-props';
 import { prefetchPage } from './prefetch';
+import { installElementRelease } from './release-elements';
 
 const eager = (Component: PageRoute['Component']): PageRoute => ({ Component });
 
@@ -64,6 +65,7 @@ const pages: Pages = {
 };
 
 installMarkupProps();
+installElementRelease();
 
 const handler = createStaticHandler(routeTable(pages));
 
