@@ -7,6 +7,7 @@ pub mod address;
 pub mod cart;
 pub mod catalog;
 pub mod clock;
+pub mod contact;
 pub mod customers;
 pub mod html;
 pub mod money;
