@@ -284,8 +284,8 @@ impl Rule {
         }
     }
 
-    /// The field a failure of this rule is shown on.
-    fn field(&self) -> &str {
+    /// A single (not group) rule's field and message.
+    fn own(&self) -> Option<(&str, &str)> {
         match self {
             Rule::Required(c)
             | Rule::RequiredFile(c)
@@ -294,8 +294,8 @@ impl Rule {
             | Rule::Tel(c)
             | Rule::Number(c)
             | Rule::Date(c)
-            | Rule::Time(c) => &c.field,
-            Rule::File(a) | Rule::Enum(a) | Rule::DayOfWeek(a) => &a.field,
+            | Rule::Time(c) => Some((&c.field, &c.error)),
+            Rule::File(a) | Rule::Enum(a) | Rule::DayOfWeek(a) => Some((&a.field, &a.error)),
             Rule::MinItems(l)
             | Rule::MaxItems(l)
             | Rule::MinLength(l)
@@ -305,11 +305,18 @@ impl Rule {
             | Rule::MinDate(l)
             | Rule::MaxDate(l)
             | Rule::MinFileSize(l)
-            | Rule::MaxFileSize(l) => &l.field,
-            Rule::StepNumber(s) => &s.field,
+            | Rule::MaxFileSize(l) => Some((&l.field, &l.error)),
+            Rule::StepNumber(s) => Some((&s.field, &s.error)),
+            Rule::All(_) | Rule::Any(_) | Rule::Unknown => None,
+        }
+    }
+
+    /// The field a failure of this rule is shown on.
+    fn field(&self) -> &str {
+        match self {
             Rule::All(g) | Rule::Any(g) if !g.field.is_empty() => &g.field,
             Rule::All(g) | Rule::Any(g) => g.rules.first().map_or("", Rule::field),
-            Rule::Unknown => "",
+            _ => self.own().map_or("", |(field, _)| field),
         }
     }
 
@@ -328,28 +335,8 @@ impl Rule {
 
     fn error(&self) -> &str {
         match self {
-            Rule::Required(c)
-            | Rule::RequiredFile(c)
-            | Rule::Email(c)
-            | Rule::Url(c)
-            | Rule::Tel(c)
-            | Rule::Number(c)
-            | Rule::Date(c)
-            | Rule::Time(c) => &c.error,
-            Rule::File(a) | Rule::Enum(a) | Rule::DayOfWeek(a) => &a.error,
-            Rule::MinItems(l)
-            | Rule::MaxItems(l)
-            | Rule::MinLength(l)
-            | Rule::MaxLength(l)
-            | Rule::MinNumber(l)
-            | Rule::MaxNumber(l)
-            | Rule::MinDate(l)
-            | Rule::MaxDate(l)
-            | Rule::MinFileSize(l)
-            | Rule::MaxFileSize(l) => &l.error,
-            Rule::StepNumber(s) => &s.error,
             Rule::All(g) | Rule::Any(g) => &g.error,
-            Rule::Unknown => "",
+            _ => self.own().map_or("", |(_, error)| error),
         }
     }
 
