@@ -20,9 +20,6 @@ const HOST_SCHEMES: [&str; 4] = ["http", "https", "ftp", "ftps"];
 /// a leading `+` included.
 const TEL_LENGTH: std::ops::RangeInclusive<usize> = 6..=15;
 
-/// An e-mail address is at least this long.
-const EMAIL_MIN_LENGTH: usize = 6;
-
 /// Whitespace as the browser trims it (JavaScript's `trim`): Unicode's spaces and line
 /// breaks and the byte-order mark, but not the old next-line control (U+0085). The
 /// server trims the same characters, so a value blank in one place is blank in both.
@@ -201,33 +198,10 @@ fn has_scheme(value: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
 }
 
-/// An address as the original's `is_email` reads one: at least six characters, one
-/// `@` not at the start; before it letters, digits and ``!#$%&'*+/=?^_`{|}~.-``; after
-/// it two or more labels joined by dots, each of letters, digits and hyphens, with
-/// neither end a hyphen.
+/// An address as the original's `is_email` reads one: the check the checkout's e-mail
+/// field already makes.
 pub fn is_email(text: &str) -> bool {
-    if text.len() < EMAIL_MIN_LENGTH {
-        return false;
-    }
-    let Some((local, domain)) = text.split_once('@') else {
-        return false;
-    };
-    let local_ok = !local.is_empty()
-        && local
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&b));
-    let labels: Vec<&str> = domain.split('.').collect();
-    local_ok && labels.len() >= 2 && labels.iter().all(|label| is_domain_label(label))
-}
-
-/// An empty label is what a leading, trailing or doubled dot leaves.
-fn is_domain_label(label: &str) -> bool {
-    !label.is_empty()
-        && !label.starts_with('-')
-        && !label.ends_with('-')
-        && label
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    crate::address::locale::is_valid_email(text)
 }
 
 /// An absolute url with one of the allowed schemes (in any case) and no whitespace;
