@@ -14,6 +14,8 @@ const ISO: &[FormatItem<'static>] =
 const LONG: &[FormatItem<'static>] =
     format_description!("[month repr:long] [day padding:none], [year]");
 const MINUTES: &[FormatItem<'static>] = format_description!("[year]-[month]-[day] [hour]:[minute]");
+const TIME: &[FormatItem<'static>] =
+    format_description!("[hour repr:12 padding:none]:[minute] [period case:lower]");
 
 fn at(unix: i64) -> OffsetDateTime {
     // Out of the calendar's range only through corrupt data; the epoch is a safe
@@ -40,6 +42,11 @@ pub fn long_date(unix: i64) -> String {
     write(unix, LONG)
 }
 
+/// `12:13 pm`, as the platform writes a time of day.
+pub fn time_of_day(unix: i64) -> String {
+    write(unix, TIME)
+}
+
 /// `2026-11-22 12:13`, for tables on the command line.
 pub fn minutes(unix: i64) -> String {
     write(unix, MINUTES)
@@ -58,6 +65,8 @@ mod tests {
         assert_eq!(long_date(1_795_349_639), "November 22, 2026");
         assert_eq!(long_date(951_782_400), "February 29, 2000");
         assert_eq!(minutes(1_795_349_639), "2026-11-22 12:13");
+        assert_eq!(time_of_day(1_795_349_639), "12:13 pm");
+        assert_eq!(time_of_day(951_782_400), "12:00 am");
         assert_eq!(iso_date(i64::MAX), "1970-01-01T00:00:00");
     }
 

@@ -221,7 +221,8 @@ impl FormData {
     }
 }
 
-fn field_of(name: &str) -> &str {
+/// The field a part's name belongs to: `tags[]` is `tags`.
+pub fn field_of(name: &str) -> &str {
     name.split('[').next().unwrap_or(name)
 }
 
