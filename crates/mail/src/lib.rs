@@ -5,6 +5,7 @@
 
 pub mod account;
 pub mod config;
+pub mod contact;
 pub mod layout;
 pub mod order;
 pub mod worker;
@@ -26,6 +27,7 @@ fn new_mail<'a>(kind: &'a str, to: &'a str, mail: &'a Rendered) -> NewMail<'a> {
         html: &mail.html,
         text: &mail.text,
         sensitive: holds_secret(kind),
+        ..NewMail::default()
     }
 }
 

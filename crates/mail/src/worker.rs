@@ -6,7 +6,8 @@
 
 use std::time::Duration;
 
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::{Attachment, Mailbox, MultiPart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use rand::RngCore;
@@ -188,16 +189,39 @@ impl Sender {
             mail.created_at,
             self.from.email.domain()
         );
-        Message::builder()
+        let mut builder = Message::builder()
             .from(self.from.clone())
             .to(to)
             .subject(mail.subject.clone())
-            .message_id(Some(message_id))
-            .multipart(MultiPart::alternative_plain_html(
-                mail.text.clone(),
-                mail.html.clone(),
-            ))
-            .map_err(|e| SendError::Permanent(format!("cannot build the message: {e}")))
+            .message_id(Some(message_id));
+        // A reply address that no longer reads as one is left out, not the mail.
+        if let Some(reply_to) = mail.reply_to.as_deref().and_then(|r| r.parse().ok()) {
+            builder = builder.reply_to(reply_to);
+        }
+        if let Some(address) = mail.list_unsubscribe.as_deref() {
+            builder = builder.header(ListUnsubscribe(format!("<{address}>")));
+        }
+        let body = MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone());
+        let built = if mail.attachments.is_empty() {
+            builder.multipart(body)
+        } else {
+            let mixed =
+                mail.attachments
+                    .iter()
+                    .fold(MultiPart::mixed().multipart(body), |mixed, file| {
+                        let media_type =
+                            ContentType::parse(&file.media_type).unwrap_or_else(|_| {
+                                ContentType::parse("application/octet-stream")
+                                    .expect("a valid media type")
+                            });
+                        mixed.singlepart(
+                            Attachment::new(file.filename.clone())
+                                .body(file.content.clone(), media_type),
+                        )
+                    });
+            builder.multipart(mixed)
+        };
+        built.map_err(|e| SendError::Permanent(format!("cannot build the message: {e}")))
     }
 
     async fn send(&self, mail: &OutboxMail) -> Result<(), SendError> {
@@ -208,6 +232,24 @@ impl Sender {
             Ok(Err(e)) if e.is_permanent() => Err(SendError::Permanent(e.to_string())),
             Ok(Err(e)) => Err(SendError::Transient(e.to_string())),
         }
+    }
+}
+
+/// `List-Unsubscribe: <address>`, on mail a recipient signed up to.
+#[derive(Debug, Clone)]
+struct ListUnsubscribe(String);
+
+impl Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self(s.to_string()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), self.0.clone())
     }
 }
 

@@ -8,6 +8,7 @@
 
 pub mod catalog;
 pub mod catalog_import;
+pub mod contact;
 pub mod coupons;
 pub mod customers;
 mod direct;

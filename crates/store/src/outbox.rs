@@ -9,7 +9,7 @@ use sqlx::{Any, Row, Transaction};
 use super::{Db, StoreResult};
 
 /// A mail to queue, already rendered.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NewMail<'a> {
     /// What the mail is ("customer_reset_password", "new_order", …), for the record.
     pub kind: &'a str,
@@ -21,6 +21,20 @@ pub struct NewMail<'a> {
     /// It holds a secret (a password-reset link): its text is removed once it is sent
     /// or given up on, so no usable key stays readable in the database.
     pub sensitive: bool,
+    /// The address replies go to, when it is not the shop's own.
+    pub reply_to: Option<&'a str>,
+    /// Where the recipient unsubscribes (`List-Unsubscribe`), for mail they signed up to.
+    pub list_unsubscribe: Option<&'a str>,
+    /// Files sent with the mail. They are kept only until the mail is sent or given up on.
+    pub attachments: &'a [Attachment],
+}
+
+/// A file attached to a mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    pub filename: String,
+    pub media_type: String,
+    pub content: Vec<u8>,
 }
 
 /// What a sensitive mail's text becomes once it is no longer needed.
@@ -35,6 +49,9 @@ pub struct OutboxMail {
     pub subject: String,
     pub html: String,
     pub text: String,
+    pub reply_to: Option<String>,
+    pub list_unsubscribe: Option<String>,
+    pub attachments: Vec<Attachment>,
     /// Counting the attempt being made now.
     pub attempts: i64,
     pub created_at: i64,
@@ -55,13 +72,19 @@ pub struct OutboxEntry {
     pub sent_at: Option<i64>,
 }
 
-const INSERT: &str = "INSERT INTO mail_outbox (kind, recipient, subject, html, text, sensitive, status, attempts, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'queued', 0, $7, $7)
+const INSERT: &str = "INSERT INTO mail_outbox (kind, recipient, subject, html, text, sensitive, status, attempts, next_attempt_at, created_at, reply_to, list_unsubscribe, attachments)
+     VALUES ($1, $2, $3, $4, $5, $6, 'queued', 0, $7, $7, $8, $9, $10)
      RETURNING id";
 
 /// Queues a mail on its own; due at once.
 pub async fn queue(db: &Db, mail: &NewMail<'_>, now: i64) -> StoreResult<i64> {
-    Ok(bind_insert(mail, now).fetch_one(db.writer()).await?)
+    if mail.attachments.is_empty() {
+        return Ok(bind_insert(mail, now).fetch_one(db.writer()).await?);
+    }
+    let mut tx = db.begin_write().await?;
+    let id = queue_in(&mut tx, mail, now).await?;
+    tx.commit().await?;
+    Ok(id)
 }
 
 /// Queues a mail as part of the caller's transaction; it exists once that commits.
@@ -70,7 +93,19 @@ pub async fn queue_in(
     mail: &NewMail<'_>,
     now: i64,
 ) -> StoreResult<i64> {
-    Ok(bind_insert(mail, now).fetch_one(&mut **tx).await?)
+    let id = bind_insert(mail, now).fetch_one(&mut **tx).await?;
+    for file in mail.attachments {
+        sqlx::query(
+            "INSERT INTO mail_attachments (mail_id, filename, media_type, content) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(&file.filename)
+        .bind(&file.media_type)
+        .bind(&file.content)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(id)
 }
 
 fn bind_insert<'q>(
@@ -85,6 +120,9 @@ fn bind_insert<'q>(
         .bind(mail.text)
         .bind(i64::from(mail.sensitive))
         .bind(now)
+        .bind(mail.reply_to)
+        .bind(mail.list_unsubscribe)
+        .bind(mail.attachments.len() as i64)
 }
 
 /// Claims up to `limit` mails that are due: each gets `lease_token` and is not due again
@@ -103,7 +141,7 @@ pub async fn claim_due(
          WHERE status = 'queued' AND next_attempt_at <= $3
            AND id IN (SELECT id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= $3
                       ORDER BY next_attempt_at, id LIMIT $4)
-         RETURNING id, kind, recipient, subject, html, text, attempts, created_at",
+         RETURNING id, kind, recipient, subject, html, text, reply_to, list_unsubscribe, attachments, attempts, created_at",
     )
     .bind(lease_until)
     .bind(lease_token)
@@ -121,13 +159,49 @@ pub async fn claim_due(
                 subject: r.try_get("subject")?,
                 html: r.try_get("html")?,
                 text: r.try_get("text")?,
+                reply_to: r.try_get("reply_to")?,
+                list_unsubscribe: r.try_get("list_unsubscribe")?,
+                attachments: Vec::new(),
                 attempts: r.try_get("attempts")?,
                 created_at: r.try_get("created_at")?,
             })
         })
         .collect::<StoreResult<Vec<_>>>()?;
+    // Only mails that have files are asked for them.
+    for (mail, row) in mails.iter_mut().zip(&rows) {
+        if row.try_get::<i64, _>("attachments")? > 0 {
+            mail.attachments = attachments_of(db, mail.id).await?;
+        }
+    }
     mails.sort_by_key(|m| m.id);
     Ok(mails)
+}
+
+async fn attachments_of(db: &Db, mail_id: i64) -> StoreResult<Vec<Attachment>> {
+    let rows = sqlx::query(
+        "SELECT filename, media_type, content FROM mail_attachments WHERE mail_id = $1 ORDER BY id",
+    )
+    .bind(mail_id)
+    .fetch_all(db.writer())
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Attachment {
+                filename: r.try_get("filename")?,
+                media_type: r.try_get("media_type")?,
+                content: r.try_get("content")?,
+            })
+        })
+        .collect()
+}
+
+/// A settled mail's files are deleted: they were kept only to be sent.
+async fn forget_attachments(db: &Db, mail_id: i64) -> StoreResult<()> {
+    sqlx::query("DELETE FROM mail_attachments WHERE mail_id = $1")
+        .bind(mail_id)
+        .execute(db.writer())
+        .await?;
+    Ok(())
 }
 
 /// Settled rows of sensitive mails lose their text in the same statement (`$4` is
@@ -148,7 +222,11 @@ pub async fn mark_sent(db: &Db, id: i64, lease_token: &str, now: i64) -> StoreRe
     .bind(REMOVED_TEXT)
     .execute(db.writer())
     .await?;
-    Ok(done.rows_affected() == 1)
+    let settled = done.rows_affected() == 1;
+    if settled {
+        forget_attachments(db, id).await?;
+    }
+    Ok(settled)
 }
 
 /// The attempt failed; try again at `next_attempt_at`.
@@ -185,7 +263,11 @@ pub async fn mark_failed(db: &Db, id: i64, lease_token: &str, error: &str) -> St
     .bind(REMOVED_TEXT)
     .execute(db.writer())
     .await?;
-    Ok(done.rows_affected() == 1)
+    let settled = done.rows_affected() == 1;
+    if settled {
+        forget_attachments(db, id).await?;
+    }
+    Ok(settled)
 }
 
 /// The newest rows first.
