@@ -6,6 +6,7 @@ pub mod catalog;
 pub mod checkout;
 pub mod coming_soon;
 pub mod config;
+pub mod contact;
 pub mod cookies;
 pub mod customers;
 pub mod error;

@@ -37,6 +37,8 @@ pub enum Action {
     ExpressCheckout,
     /// Posting a product review or reply.
     Review,
+    /// Sending a contact form (counted before its body, and any upload, is read).
+    Contact,
 }
 
 impl Action {
@@ -52,6 +54,7 @@ impl Action {
             Action::SaveCard => "save-card",
             Action::ExpressCheckout => "express-checkout",
             Action::Review => "review",
+            Action::Contact => "contact",
         }
     }
 
@@ -65,7 +68,7 @@ impl Action {
             Action::Payment => (10, 3600),
             Action::SaveCard => (5, 3600),
             Action::ExpressCheckout => (300, 10 * 60),
-            Action::Review => (10, 3600),
+            Action::Review | Action::Contact => (10, 3600),
         }
     }
 
@@ -78,7 +81,7 @@ impl Action {
             Action::Payment => (30, 3600),
             Action::SaveCard => (10, 3600),
             Action::ExpressCheckout => (300, 10 * 60),
-            Action::Review => (20, 3600),
+            Action::Review | Action::Contact => (20, 3600),
         }
     }
 
@@ -112,6 +115,11 @@ impl Action {
             }
             Action::Review => {
                 format!("Too many reviews were posted. Please try again in {wait}.")
+            }
+            Action::Contact => {
+                format!(
+                    "Too many messages were sent from your network. Please try again in {wait}."
+                )
             }
         }
     }

@@ -33,6 +33,7 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
         .merge(crate::payments::routes())
         .merge(crate::catalog::variations::routes())
         .merge(crate::reviews::api::routes())
+        .merge(crate::contact::api::shop_routes())
         .merge(openapi::routes());
     ApiRoutes::new()
         .nest(STORE_API_ROOT, store_api.clone())
@@ -40,6 +41,10 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
         .alias("/wp-json/wc/store", store_api)
         .nest(FERROSHOP_API_ROOT, shop_api)
         .nest("/wp-json/wp/v2", crate::customers::wp_users::routes())
+        .nest(
+            crate::contact::API_ROOT,
+            crate::contact::api::routes().merge(crate::contact::staff::routes()),
+        )
         .nest(
             crate::staff::api::API_ROOT,
             crate::staff::api::routes()

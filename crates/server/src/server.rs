@@ -122,6 +122,10 @@ pub async fn start(config: Config, demo: bool) -> anyhow::Result<RunningServer> 
     if demo && load_demo(&db).await? {
         tracing::info!("loaded the demo catalogue");
     }
+    // A demo shop made before contact forms existed gets the demo's form.
+    if demo {
+        crate::contact::demo::seed(&db).await?;
+    }
     // A demo shop made before checkout existed gets the demo's taxes, zones and coupons.
     if demo
         && store::settings::get(&db, rules::pricing::rules::RULES_SETTING)

@@ -406,7 +406,94 @@ async fn a_sent_reset_mail_leaves_no_usable_key_in_the_database(backend: Backend
     app.stop().await;
 }
 
+async fn a_contact_message_arrives_with_its_reply_address_and_file(backend: Backend) {
+    let port = free_port();
+    let sink = SmtpSink::start(port);
+    let Some(app) = spawn_app_with(backend, smtp_to(port)).await else {
+        return;
+    };
+    let mut form = rules::contact::form::demo_form();
+    let mut file =
+        rules::contact::form::Field::new(rules::contact::form::FieldKind::File, "your-file");
+    file.accept = vec!["txt".into()];
+    form.fields.push(file);
+    let definition = serde_json::to_string(&form).unwrap();
+    let id = store::contact::create_form(app.db(), "Write to us", &definition, 0)
+        .await
+        .unwrap();
+    let c = app.shopper();
+    let drawn: Value = c
+        .get(app.url(&format!("/wp-json/ferroshop/v1/contact-forms/{id}")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let tag = format!("wpcf7-f{id}-o1");
+    let body = multipart(&[
+        Part::Text("_wpcf7_unit_tag", &tag),
+        Part::Text("_wpnonce", drawn["nonce"].as_str().unwrap()),
+        Part::Text("your-name", "Ada Lovelace"),
+        Part::Text("your-email", "ada@example.test"),
+        Part::Text("your-subject", "Engines\r\nBcc: everyone@example.test"),
+        Part::Text("your-message", "Do you ship analytical engines?"),
+        Part::Text("your-consent", "1"),
+        Part::File(
+            "your-file",
+            "notes.txt",
+            "text/plain",
+            b"Bernoulli numbers, please.",
+        ),
+    ]);
+    let res = c
+        .post(app.url(&format!(
+            "/wp-json/contact-form-7/v1/contact-forms/{id}/feedback"
+        )))
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        )
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let answer: Value = res.json().await.unwrap();
+    assert_eq!(answer["status"], "mail_sent", "{answer}");
+    let messages = sink.wait_for(1).await;
+    assert_eq!(messages.len(), 1);
+    let message = &messages[0];
+    assert_eq!(header(message, "To"), Some("hello@lumen.example"));
+    assert_eq!(header(message, "Reply-To"), Some("ada@example.test"));
+    assert!(
+        header(message, "Bcc").is_none(),
+        "no header from the visitor's words"
+    );
+    assert!(
+        header(message, "Subject").unwrap().contains("Engines"),
+        "{message}"
+    );
+    assert!(message.contains("multipart/mixed"), "{message}");
+    assert!(message.contains("filename=\"notes.txt\""), "{message}");
+    use base64::Engine;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(b"Bernoulli numbers, please.");
+    let unfolded = message.replace("\r\n", "").replace("=\n", "");
+    assert!(
+        unfolded.contains(&encoded) || unfolded.contains("Bernoulli numbers, please."),
+        "{message}"
+    );
+    let rows = settled(&app).await;
+    assert!(rows.iter().all(|r| r.status == "sent"));
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM mail_attachments")
+        .fetch_one(app.db().writer())
+        .await
+        .unwrap();
+    assert_eq!(left, 0, "the file is deleted once it was sent");
+    app.stop().await;
+}
+
 on_both_databases!(
+    a_contact_message_arrives_with_its_reply_address_and_file,
     a_sent_reset_mail_leaves_no_usable_key_in_the_database,
     a_reset_mail_arrives_with_text_and_html,
     a_mail_that_cannot_be_sent_is_retried_until_it_arrives,

@@ -706,3 +706,37 @@ pub async fn cart_of(app: &TestApp, c: &reqwest::Client) -> serde_json::Value {
         .await
         .unwrap()
 }
+
+/// The boundary of the multipart bodies tests build.
+pub const BOUNDARY: &str = "----ferroshopformboundary7MA4YWxkTrZu0gW";
+
+/// One part of a multipart body: a field's text, or a file.
+pub enum Part<'a> {
+    Text(&'a str, &'a str),
+    File(&'a str, &'a str, &'a str, &'a [u8]),
+}
+
+/// A multipart form body of `parts`, split by `BOUNDARY`.
+pub fn multipart(parts: &[Part]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for part in parts {
+        body.extend_from_slice(format!("--{BOUNDARY}\r\n").as_bytes());
+        match part {
+            Part::Text(name, value) => {
+                body.extend_from_slice(
+                    format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                        .as_bytes(),
+                );
+            }
+            Part::File(name, file_name, media_type, content) => {
+                body.extend_from_slice(
+                    format!("Content-Disposition: form-data; name=\"{name}\"; filename=\"{file_name}\"\r\nContent-Type: {media_type}\r\n\r\n").as_bytes(),
+                );
+                body.extend_from_slice(content);
+                body.extend_from_slice(b"\r\n");
+            }
+        }
+    }
+    body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+    body
+}

@@ -8,6 +8,7 @@
 //! joined in `operations()`), in the frame its handler runs in.
 
 mod classic;
+mod contact;
 mod operation;
 mod reviews;
 mod shapes;
@@ -51,6 +52,7 @@ fn operations() -> Vec<Op> {
     ops.extend(shop_api::operations());
     ops.extend(staff_api::operations());
     ops.extend(reviews::operations());
+    ops.extend(contact::operations());
     ops.extend(classic::operations());
     ops
 }
@@ -112,6 +114,7 @@ pub fn document() -> Value {
             {"name": "Account", "description": "Customer accounts: sign-up, sign-in, password reset, details and addresses."},
             {"name": "Shop", "description": "Address rules, images, the health check and this description."},
             {"name": "Reviews", "description": "Product reviews and replies: the Store API's listing, a product page's threaded list and posting, the form without scripts, and the staff's moderation."},
+            {"name": "Contact forms", "description": "Contact forms at the original plugin's root: a form's validation schema, its refill and sending it (multipart, with files); the form as the storefront draws it; and the staff's forms and submissions."},
             {"name": "Classic calls", "description": "`?wc-ajax=NAME`, as the original shop's scripts call them."},
             {"name": "Staff", "description": "Orders and order notes for the shop owner's tools, in the original shop's REST API v3 shape; every call needs an API key (`ferroshop api-keys create`) sent with HTTP Basic auth."},
         ],

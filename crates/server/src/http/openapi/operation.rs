@@ -13,6 +13,7 @@ pub const JSON: &str = "application/json";
 pub const FORM: &str = "application/x-www-form-urlencoded";
 pub const HTML: &str = "text/html";
 pub const TEXT: &str = "text/plain";
+pub const MULTIPART: &str = "multipart/form-data";
 
 /// The frame a call runs in, which decides what it shares with the calls around it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,6 +156,12 @@ impl Op {
     /// A form body only (the classic calls).
     pub fn form(mut self, schema: Value) -> Self {
         self.body = Some((schema, &[FORM], None));
+        self
+    }
+
+    /// A multipart form body only (forms with files).
+    pub fn multipart(mut self, schema: Value) -> Self {
+        self.body = Some((schema, &[MULTIPART], None));
         self
     }
 
