@@ -583,6 +583,36 @@ async fn refusals_come_in_the_apis_shape(backend: Backend) {
             .unwrap();
     assert_eq!(res.status(), 403, "a form posted from another site");
     assert!(outbox(&app).await.iter().all(|m| m.kind != "contact_form"));
+
+    // A headless client names its session with a Cart-Token, which stands in for the
+    // nonce as it does for the Store API.
+    let token = app.cart_token().await;
+    let mut fields = v.fields();
+    fields.retain(|(k, _)| k != "_wpnonce");
+    let body = multipart(
+        &fields
+            .iter()
+            .map(|(k, val)| Part::Text(k, val))
+            .collect::<Vec<_>>(),
+    );
+    let res = app
+        .bare()
+        .post(&url)
+        .header("cart-token", token)
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        )
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = answer(res).await;
+    assert_eq!(
+        (status, body["status"].as_str()),
+        (200, Some("mail_sent")),
+        "{body}"
+    );
     app.stop().await;
 }
 

@@ -31,6 +31,7 @@ use crate::http::json::json_value;
 use crate::http::path::PathText;
 use crate::http::store_api::{StoreCtx, STORE_API_NONCE};
 use crate::rate_limit::{self, Action};
+use crate::session::SessionSource;
 use crate::state::{AppState, SharedState};
 use rules::contact::form::{
     compose, posted_data_hash, posted_inputs, verdict, FieldKind, FormDefinition, Specials,
@@ -52,7 +53,7 @@ const MAX_TEXT_TOTAL: usize = 256 * 1024;
 /// The most files one form takes, all fields together.
 const MAX_FILES: usize = 20;
 /// However large a form's file limits, no body is read past this.
-const MAX_BODY: u64 = 32 * 1024 * 1024;
+const MAX_BODY: u64 = 16 * 1024 * 1024;
 /// Bodies read at once on this instance; the rest wait their turn a little.
 static READING: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(4));
 const READ_WAIT: Duration = Duration::from_secs(10);
@@ -277,10 +278,12 @@ pub async fn feedback(
         };
         let field = received.one(NONCE_FIELD);
         // The session's `wp_rest` nonce (the platform's), or its Store API nonce (the
-        // one every page of the storefront carries for its visitor).
-        let nonced = [header(WP_NONCE_HEADER), field]
-            .into_iter()
-            .any(|n| ctx.nonce_matches(&state, WP_REST_NONCE, n))
+        // one every page of the storefront carries for its visitor); or, as for the
+        // Store API, a Cart-Token naming the session, which another site cannot send.
+        let nonced = ctx.session.source == SessionSource::CartToken
+            || [header(WP_NONCE_HEADER), field]
+                .into_iter()
+                .any(|n| ctx.nonce_matches(&state, WP_REST_NONCE, n))
             || [header("nonce"), field]
                 .into_iter()
                 .any(|n| ctx.nonce_matches(&state, STORE_API_NONCE, n));
