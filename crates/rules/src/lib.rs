@@ -11,6 +11,7 @@ pub mod contact;
 pub mod customers;
 pub mod html;
 pub mod money;
+pub mod newsletter;
 pub mod orders;
 pub mod payments;
 pub mod pricing;
