@@ -189,7 +189,7 @@ fn url_set(entries: &[Entry]) -> String {
 }
 
 /// The shop's own pages that search engines should know.
-const PAGES: [&str; 3] = ["/", "/shop/", "/brands/"];
+const PAGES: [&str; 4] = ["/", "/shop/", "/brands/", "/contact/"];
 
 fn listed(p: &rules::catalog::model::Product) -> bool {
     p.kind != ProductKind::Variation

@@ -152,6 +152,7 @@ const ROUTE_MODULES: &[&str] = &[
     "src/app/routes/order-pay.tsx",
     "src/app/routes/order-tracking.tsx",
     "src/app/routes/account.tsx",
+    "src/app/routes/contact.tsx",
 ];
 
 /// Parts a page renders on the server but whose code the browser fetches apart (the
@@ -232,6 +233,7 @@ impl PageAssets {
             ["checkout", "order-received", _] => "src/app/routes/order-received.tsx",
             ["checkout", "order-pay", _] => "src/app/routes/order-pay.tsx",
             ["order-tracking"] => "src/app/routes/order-tracking.tsx",
+            ["contact"] => "src/app/routes/contact.tsx",
             ["my-account", ..] => "src/app/routes/account.tsx",
             _ => return None,
         };

@@ -644,6 +644,7 @@ pub async fn page(
                 | "checkout"
                 | "my-account"
                 | "order-tracking"
+                | "contact"
         )
     );
     if !is_page {
@@ -812,6 +813,20 @@ pub async fn page(
             ),
             StatusCode::OK,
         )),
+        ["contact"] => {
+            let url = format!("{base}/contact/");
+            let mut head = plain_head(
+                &state,
+                Some("Contact us"),
+                Some(format!(
+                    "Write to {} about a product, an order or anything else.",
+                    state.config.shop_name
+                )),
+                Some(url.clone()),
+            );
+            head.breadcrumbs = Some(breadcrumb_list(&base, &[("Contact us".into(), url)]));
+            Some((head, StatusCode::OK))
+        }
         _ => None,
     };
     let (head, status) = head.unwrap_or_else(|| not_found(&state));

@@ -340,6 +340,7 @@ async fn every_page_has_a_description_and_a_canonical_link(backend: Backend) {
         ("/product-category/clothing/", "/product-category/clothing/"),
         ("/brand/lumen/", "/brand/lumen/"),
         ("/brands", "/brands/"),
+        ("/contact", "/contact/"),
         ("/no/such/page", ""),
     ] {
         let html = app
@@ -631,6 +632,7 @@ async fn robots_and_the_sitemap_list_what_search_engines_should_read(backend: Ba
         "/",
         "/shop/",
         "/brands/",
+        "/contact/",
         "/product-category/hoodies/",
         "/product-category/decor/",
         "/brand/lumen/",
