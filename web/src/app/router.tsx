@@ -28,6 +28,7 @@ const pages: Pages = {
   category: page(() => import('./routes/category')),
   brand: page(() => import('./routes/brand')),
   brands: page(() => import('./routes/brands')),
+  contact: page(() => import('./routes/contact')),
   product: page(() => import('./routes/product')),
   cart: page(() => import('./routes/cart')),
   // The payment pages wait for the card box too, when the shop takes cards.

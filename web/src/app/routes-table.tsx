@@ -13,6 +13,7 @@ export type PageName =
   | 'category'
   | 'brand'
   | 'brands'
+  | 'contact'
   | 'product'
   | 'cart'
   | 'checkout'
@@ -51,6 +52,7 @@ export function routeTable(pages: Pages): RouteObject[] {
             { path: 'product-category/*', ...pages.category },
             { path: 'brand/:slug', ...pages.brand },
             { path: 'brands', ...pages.brands },
+            { path: 'contact', ...pages.contact },
             { path: 'product/:slug', ...pages.product },
             { path: 'cart', ...pages.cart },
             { path: 'checkout', ...pages.checkout },

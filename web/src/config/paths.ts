@@ -8,6 +8,7 @@ export const paths = {
   category: (slug: string) => `/product-category/${slug}`,
   brand: (slug: string) => `/brand/${slug}`,
   brands: () => '/brands',
+  contact: () => '/contact',
   product: (slug: string) => `/product/${slug}`,
   cart: () => '/cart',
   checkout: () => '/checkout',

@@ -18,6 +18,7 @@ import BrandsPage from '@/app/routes/brands';
 import CartPage from '@/app/routes/cart';
 import CategoryPage from '@/app/routes/category';
 import CheckoutPage from '@/app/routes/checkout';
+import ContactPage from '@/app/routes/contact';
 import HomePage from '@/app/routes/home';
 import OrderPayPage from '@/app/routes/order-pay';
 import OrderReceivedPage from '@/app/routes/order-received';
@@ -46,6 +47,7 @@ const pages: Pages = {
   category: eager(CategoryPage),
   brand: eager(BrandPage),
   brands: eager(BrandsPage),
+  contact: eager(ContactPage),
   product: eager(ProductPage),
   cart: eager(CartPage),
   checkout: eager(CheckoutPage),

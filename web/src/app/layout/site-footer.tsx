@@ -1,5 +1,5 @@
-// The footer: a few words about the shop, shop links, categories and brands (with
-// the brands A–Z page).
+// The footer: a few words about the shop, shop links (with the contact page),
+// categories and brands (with the brands A–Z page).
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';
@@ -52,6 +52,9 @@ export function SiteFooter() {
             </li>
             <li>
               <Link to={paths.orderTracking()}>Track your order</Link>
+            </li>
+            <li>
+              <Link to={paths.contact()}>Contact us</Link>
             </li>
           </ul>
         </nav>
