@@ -37,6 +37,25 @@ async fn add_form(app: &TestApp) -> i64 {
     body["id"].as_i64().unwrap()
 }
 
+fn multipart_type() -> String {
+    format!("multipart/form-data; boundary={BOUNDARY}")
+}
+
+/// Posts `body` as `content_type`.
+async fn post_body(
+    c: &reqwest::Client,
+    url: impl reqwest::IntoUrl,
+    content_type: &str,
+    body: impl Into<reqwest::Body>,
+) -> reqwest::Response {
+    c.post(url)
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+}
+
 async fn answer(res: reqwest::Response) -> (u16, Value) {
     let status = res.status().as_u16();
     let text = res.text().await.unwrap();
@@ -114,21 +133,10 @@ impl<'a> Visitor<'a> {
                 parts.push(Part::File(a, b, c, d));
             }
         }
-        let res = self
-            .c
-            .post(
-                self.app
-                    .url(&format!("{ROOT}/contact-forms/{}/feedback", self.form)),
-            )
-            .header(
-                "content-type",
-                format!("multipart/form-data; boundary={BOUNDARY}"),
-            )
-            .body(multipart(&parts))
-            .send()
-            .await
-            .unwrap();
-        answer(res).await
+        let url = self
+            .app
+            .url(&format!("{ROOT}/contact-forms/{}/feedback", self.form));
+        answer(post_body(&self.c, url, &multipart_type(), multipart(&parts)).await).await
     }
 
     async fn send(&self, change: impl FnOnce(&mut Vec<(String, String)>)) -> (u16, Value) {
@@ -527,40 +535,19 @@ async fn refusals_come_in_the_apis_shape(backend: Backend) {
         assert_eq!(res.status(), 413, "a declared length past the form's most");
     }
     let huge = multipart(&[Part::Text("your-message", &"x".repeat(70_000))]);
-    let res =
-        v.c.post(&url)
-            .header(
-                "content-type",
-                format!("multipart/form-data; boundary={BOUNDARY}"),
-            )
-            .body(huge)
-            .send()
-            .await
-            .unwrap();
+    let res = post_body(&v.c, &url, &multipart_type(), huge).await;
     let (status, body) = answer(res).await;
     assert_eq!(
         (status, body["code"].as_str()),
         (413, Some("wpcf7_payload_too_large"))
     );
-    let res =
-        v.c.post(&url)
-            .header("content-type", "multipart/form-data; boundary=nope")
-            .body("garbage")
-            .send()
-            .await
-            .unwrap();
+    let res = post_body(&v.c, &url, "multipart/form-data; boundary=nope", "garbage").await;
     let (status, body) = answer(res).await;
     assert_eq!(
         (status, body["code"].as_str()),
         (400, Some("wpcf7_invalid_payload"))
     );
-    let res =
-        v.c.post(&url)
-            .header("content-type", "multipart/form-data")
-            .body("garbage")
-            .send()
-            .await
-            .unwrap();
+    let res = post_body(&v.c, &url, "multipart/form-data", "garbage").await;
     assert_eq!(res.status(), 400, "no boundary");
 
     let fields = multipart(
@@ -626,16 +613,13 @@ async fn sending_is_rate_limited_per_client_before_the_body_is_read(backend: Bac
         let (status, _) = v.send(|f| set(f, "your-name", "")).await;
         assert_eq!(status, 200);
     }
-    let res =
-        v.c.post(app.url(&format!("{ROOT}/contact-forms/{id}/feedback")))
-            .header(
-                "content-type",
-                format!("multipart/form-data; boundary={BOUNDARY}"),
-            )
-            .body("not even read")
-            .send()
-            .await
-            .unwrap();
+    let res = post_body(
+        &v.c,
+        app.url(&format!("{ROOT}/contact-forms/{id}/feedback")),
+        &multipart_type(),
+        "not even read",
+    )
+    .await;
     assert!(res.headers().get("retry-after").is_some());
     let (status, body) = answer(res).await;
     assert_eq!(

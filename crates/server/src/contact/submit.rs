@@ -458,25 +458,51 @@ async fn send(
         )
         .await?;
     }
-    let client_ip = ctx.client.map(|ip| ip.to_string());
-    store::contact::insert_submission(
+    keep(
         &mut tx,
-        &store::contact::NewSubmission {
-            form_id: form.id,
-            status: "mail_sent",
-            inputs: &inputs_json(inputs),
-            files: &files_json(received),
-            posted_data_hash: hash,
-            customer_id: (ctx.session.user_id > 0).then_some(ctx.session.user_id),
-            client_ip: client_ip.as_deref(),
-            mail_id: Some(mail_id),
-            created_at: ctx.now,
-        },
+        ctx,
+        form,
+        received,
+        inputs,
+        hash,
+        "mail_sent",
+        Some(mail_id),
     )
     .await?;
     tx.commit().await?;
     mail::wake();
     Ok(())
+}
+
+/// Keeps a submission, with what was attached (not the files), in the caller's
+/// transaction.
+#[allow(clippy::too_many_arguments)]
+async fn keep(
+    tx: &mut store::orders::Tx<'_>,
+    ctx: &StoreCtx,
+    form: &LoadedForm,
+    received: &Received,
+    inputs: &[(String, Vec<String>)],
+    hash: &str,
+    status: &str,
+    mail_id: Option<i64>,
+) -> Result<i64, store::StoreError> {
+    let client_ip = ctx.client.map(|ip| ip.to_string());
+    store::contact::insert_submission(
+        tx,
+        &store::contact::NewSubmission {
+            form_id: form.id,
+            status,
+            inputs: &inputs_json(inputs),
+            files: &files_json(received),
+            posted_data_hash: hash,
+            customer_id: (ctx.session.user_id > 0).then_some(ctx.session.user_id),
+            client_ip: client_ip.as_deref(),
+            mail_id,
+            created_at: ctx.now,
+        },
+    )
+    .await
 }
 
 /// Spam is kept for staff to look at, without its files; no mail goes out.
@@ -488,24 +514,9 @@ async fn keep_spam(
     inputs: &[(String, Vec<String>)],
     hash: &str,
 ) {
-    let client_ip = ctx.client.map(|ip| ip.to_string());
     let kept = async {
         let mut tx = state.db.begin_write().await?;
-        store::contact::insert_submission(
-            &mut tx,
-            &store::contact::NewSubmission {
-                form_id: form.id,
-                status: "spam",
-                inputs: &inputs_json(inputs),
-                files: &files_json(received),
-                posted_data_hash: hash,
-                customer_id: (ctx.session.user_id > 0).then_some(ctx.session.user_id),
-                client_ip: client_ip.as_deref(),
-                mail_id: None,
-                created_at: ctx.now,
-            },
-        )
-        .await?;
+        keep(&mut tx, ctx, form, received, inputs, hash, "spam", None).await?;
         tx.commit().await?;
         Ok::<_, store::StoreError>(())
     }
