@@ -210,6 +210,8 @@ perViewport((viewport) => {
     for (const label of [/^Your name/, /^Your email/, /^Subject/, /^Your message/]) await expectValue(field(page, label), '');
     assert.equal(await consent(page).isChecked(), false);
     await expectDisabled(sendButton(page));
+    // The button waits again, so the message has the focus, not the page.
+    assert.equal(await answer(page).evaluate((element) => element === document.activeElement), true, 'the message has the focus');
     await eventually(() => refills, (list) => list.length === 1, 'the refill call');
     await expectAccessible(page, `the contact form once sent at ${viewport.width} px`);
     await shot('contact-sent');

@@ -94,6 +94,7 @@ export function ContactFormView({ definition, schema, instance = 1 }: { definiti
   const [state, dispatch] = useReducer(feedbackReducer, definition.quiz, initialFeedbackState);
   const [controls, setControls] = useState(() => initialControls(fields));
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const responseRef = useRef<HTMLDivElement>(null);
 
   // A form inside another form would be sent as part of that one (the browser does
   // not even keep a form tag inside a form): it is replaced by a notice.
@@ -197,7 +198,12 @@ export function ContactFormView({ definition, schema, instance = 1 }: { definiti
       if (outcome) sendFormEvent(wrapper, outcome, detail);
       sendFormEvent(wrapper, 'wpcf7submit', detail);
       const refused = answer.invalid_fields?.[0];
-      if (status === 'sent') form.reset();
+      if (status === 'sent') {
+        form.reset();
+        // The button waits for the consent box again, so it cannot keep the focus: the
+        // message takes it, and a keyboard goes on from there.
+        responseRef.current?.focus({ preventScroll: true });
+      }
       else if (refused) setFocusTarget(controlIdOf(unitTag, refused.field));
     } catch (error) {
       dispatch({ type: 'aborted', message: error instanceof Error ? error.message : OFFLINE_MESSAGE });
@@ -307,7 +313,14 @@ export function ContactFormView({ definition, schema, instance = 1 }: { definiti
             Send message
           </Button>
         </div>
-        <div className={`wpcf7-response-output ${styles.response} ${tone}`} role="status" aria-live="polite" aria-atomic="true">
+        <div
+          ref={responseRef}
+          tabIndex={-1}
+          className={`wpcf7-response-output ${styles.response} ${tone}`}
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+        >
           {state.message}
         </div>
       </form>
