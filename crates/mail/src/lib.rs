@@ -7,6 +7,7 @@ pub mod account;
 pub mod config;
 pub mod contact;
 pub mod layout;
+pub mod newsletter;
 pub mod order;
 pub mod worker;
 

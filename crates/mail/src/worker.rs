@@ -200,6 +200,10 @@ impl Sender {
         }
         if let Some(address) = mail.list_unsubscribe.as_deref() {
             builder = builder.header(ListUnsubscribe(format!("<{address}>")));
+            // One click in the mail program unsubscribes, by a POST to that address.
+            if address.starts_with("https://") || address.starts_with("http://") {
+                builder = builder.header(ListUnsubscribePost);
+            }
         }
         let body = MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone());
         let built = if mail.attachments.is_empty() {
@@ -250,6 +254,24 @@ impl Header for ListUnsubscribe {
 
     fn display(&self) -> HeaderValue {
         HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+#[derive(Debug, Clone)]
+struct ListUnsubscribePost;
+
+impl Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".into())
     }
 }
 

@@ -12,6 +12,7 @@ pub mod contact;
 pub mod coupons;
 pub mod customers;
 mod direct;
+pub mod newsletter;
 pub mod orders;
 pub mod outbox;
 pub mod payments;
