@@ -13,6 +13,7 @@ pub mod error;
 pub mod http;
 pub mod listener;
 pub mod markup;
+pub mod newsletter;
 pub mod orders;
 pub mod payments;
 pub mod rate_limit;

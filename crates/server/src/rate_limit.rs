@@ -39,6 +39,8 @@ pub enum Action {
     Review,
     /// Sending a contact form (counted before its body, and any upload, is read).
     Contact,
+    /// Signing up for the newsletter: each sign-up mails the address.
+    Newsletter,
 }
 
 impl Action {
@@ -55,6 +57,7 @@ impl Action {
             Action::ExpressCheckout => "express-checkout",
             Action::Review => "review",
             Action::Contact => "contact",
+            Action::Newsletter => "newsletter",
         }
     }
 
@@ -69,6 +72,7 @@ impl Action {
             Action::SaveCard => (5, 3600),
             Action::ExpressCheckout => (300, 10 * 60),
             Action::Review | Action::Contact => (10, 3600),
+            Action::Newsletter => (3, 3600),
         }
     }
 
@@ -82,6 +86,7 @@ impl Action {
             Action::SaveCard => (10, 3600),
             Action::ExpressCheckout => (300, 10 * 60),
             Action::Review | Action::Contact => (20, 3600),
+            Action::Newsletter => (10, 3600),
         }
     }
 
@@ -121,6 +126,7 @@ impl Action {
                     "Too many messages were sent from your network. Please try again in {wait}."
                 )
             }
+            Action::Newsletter => format!("Too many sign-ups. Please try again in {wait}."),
         }
     }
 }

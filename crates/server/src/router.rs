@@ -49,7 +49,8 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
             crate::staff::api::API_ROOT,
             crate::staff::api::routes()
                 .merge(crate::staff::refunds::routes())
-                .merge(crate::reviews::staff::routes()),
+                .merge(crate::reviews::staff::routes())
+                .merge(crate::newsletter::staff_routes()),
         )
         // The review form without scripts, at the original's address.
         .post(
@@ -156,6 +157,10 @@ async fn method_not_allowed() -> Response {
 /// `?wc-ajax=NAME` on any path is a classic shop call, as in the original. The calls
 /// that change something are taken by POST only, with their fields from the body.
 async fn wc_ajax(State(state): State<SharedState>, req: Request, next: Next) -> Response {
+    if let Some(call) = crate::newsletter::call_of(req.uri()) {
+        let (parts, body) = req.into_parts();
+        return crate::newsletter::dispatch(&state, call, parts, body).await;
+    }
     if crate::payments::webhook::is_webhook(req.uri().query()) {
         if req.method() != Method::POST {
             let mut res = guard::classic_error(

@@ -492,7 +492,60 @@ async fn a_contact_message_arrives_with_its_reply_address_and_file(backend: Back
     app.stop().await;
 }
 
+async fn a_newsletter_confirmation_arrives_with_its_unsubscribe_headers_and_its_link_confirms(
+    backend: Backend,
+) {
+    let port = free_port();
+    let sink = SmtpSink::start(port);
+    let Some(app) = spawn_app_with(backend, smtp_to(port)).await else {
+        return;
+    };
+    let c = app.shopper();
+    let nonce = app.nonce(&c).await;
+    let res = c
+        .post(app.url("/wp-admin/admin-ajax.php?action=tnp&na=sa"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(format!(
+            "ne=ada%40example.test&nn=Ada&ny=1&_wpnonce={nonce}"
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let messages = sink.wait_for(1).await;
+    assert_eq!(messages.len(), 1);
+    let message = &messages[0];
+    assert_eq!(
+        header(message, "Subject"),
+        Some("Confirm your subscription to Lumen & Loom")
+    );
+    let unsubscribe = header(message, "List-Unsubscribe").expect("List-Unsubscribe");
+    assert!(
+        unsubscribe.starts_with("<https://shop.example/?na=u&nk="),
+        "{unsubscribe}"
+    );
+    assert_eq!(
+        header(message, "List-Unsubscribe-Post"),
+        Some("List-Unsubscribe=One-Click")
+    );
+    let text = &parts(message)[0].1;
+    let start = text
+        .find("https://shop.example/?na=c&nk=")
+        .expect("the confirmation link");
+    let link = text[start..].split_whitespace().next().unwrap();
+    let path = link.trim_start_matches("https://shop.example");
+    let res = c.post(app.url(path)).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let status: String = sqlx::query_scalar("SELECT status FROM newsletter_subscribers")
+        .fetch_one(app.db().writer())
+        .await
+        .unwrap();
+    assert_eq!(status, "confirmed");
+    app.stop().await;
+}
+
 on_both_databases!(
+    a_newsletter_confirmation_arrives_with_its_unsubscribe_headers_and_its_link_confirms,
     a_contact_message_arrives_with_its_reply_address_and_file,
     a_sent_reset_mail_leaves_no_usable_key_in_the_database,
     a_reset_mail_arrives_with_text_and_html,

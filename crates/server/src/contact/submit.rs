@@ -25,13 +25,11 @@ use serde_json::{json, Map, Value};
 use tokio::sync::Semaphore;
 
 use super::{form_id, load, quiz_refill, quiz_secret, LoadedForm};
-use crate::customers::wp_users::{WP_NONCE_HEADER, WP_REST_NONCE};
 use crate::error::ApiError;
 use crate::http::json::json_value;
 use crate::http::path::PathText;
-use crate::http::store_api::{StoreCtx, STORE_API_NONCE};
+use crate::http::store_api::StoreCtx;
 use crate::rate_limit::{self, Action};
-use crate::session::SessionSource;
 use crate::state::{AppState, SharedState};
 use rules::contact::form::{
     compose, posted_data_hash, posted_inputs, verdict, FieldKind, FormDefinition, Specials,
@@ -269,24 +267,7 @@ pub async fn feedback(
             .map_err(|_| busy())?;
         let received = read_body(&parts.headers, body, &form.definition).await?;
         drop(permit);
-        let header = |name: &str| {
-            parts
-                .headers
-                .get(name)
-                .and_then(|v| v.to_str().ok())
-                .filter(|v| !v.is_empty())
-        };
-        let field = received.one(NONCE_FIELD);
-        // The session's `wp_rest` nonce (the platform's), or its Store API nonce (the
-        // one every page of the storefront carries for its visitor); or, as for the
-        // Store API, a Cart-Token naming the session, which another site cannot send.
-        let nonced = ctx.session.source == SessionSource::CartToken
-            || [header(WP_NONCE_HEADER), field]
-                .into_iter()
-                .any(|n| ctx.nonce_matches(&state, WP_REST_NONCE, n))
-            || [header("nonce"), field]
-                .into_iter()
-                .any(|n| ctx.nonce_matches(&state, STORE_API_NONCE, n));
+        let nonced = ctx.form_nonce_ok(&state, &parts.headers, received.one(NONCE_FIELD));
         if !nonced {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,

@@ -21,9 +21,7 @@ use crate::http::store_api::StoreCtx;
 use crate::state::{AppState, SharedState};
 use rules::customers::CustomerId;
 
-/// The nonce action of the platform's REST calls.
-pub const WP_REST_NONCE: &str = "wp_rest";
-pub const WP_NONCE_HEADER: &str = "x-wp-nonce";
+pub use crate::http::store_api::{WP_NONCE_HEADER, WP_REST_NONCE};
 
 /// The account settings the storefront may write, each with the values it takes.
 const META_KEYS: [(&str, &[&str]); 1] = [("coming_soon_banner_dismissed", &["yes", "no"])];

@@ -19,6 +19,9 @@ use rules::clock;
 
 /// The nonce action of the Store API.
 pub const STORE_API_NONCE: &str = "wc_store_api";
+/// The nonce action of the platform's REST calls, and the header it comes in.
+pub const WP_REST_NONCE: &str = "wp_rest";
+pub const WP_NONCE_HEADER: &str = "x-wp-nonce";
 
 /// A request's frame: who is asking (checked against revocation), the shop's address
 /// for links in the answer, and the time, read once.
@@ -78,6 +81,31 @@ impl StoreCtx {
         given.is_some_and(|n| {
             !n.is_empty() && state.keys.verify_nonce(action, &self.session, n, self.now)
         })
+    }
+
+    /// Whether a form (a contact form, a newsletter sign-up) comes from this session:
+    /// its nonce, the Store API's or the platform's `wp_rest`, in the form's `field` or
+    /// in a header (`Nonce`, `X-WP-Nonce`); or, as on the Store API, a Cart-Token naming
+    /// the session, which another site cannot send.
+    pub fn form_nonce_ok(
+        &self,
+        state: &AppState,
+        headers: &HeaderMap,
+        field: Option<&str>,
+    ) -> bool {
+        let header = |name: &str| {
+            headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .filter(|v| !v.is_empty())
+        };
+        self.session.source == SessionSource::CartToken
+            || [header(WP_NONCE_HEADER), field]
+                .into_iter()
+                .any(|n| self.nonce_matches(state, WP_REST_NONCE, n))
+            || [header("nonce"), field]
+                .into_iter()
+                .any(|n| self.nonce_matches(state, STORE_API_NONCE, n))
     }
 
     /// Writes need the session's nonce, unless a valid Cart-Token names the cart.

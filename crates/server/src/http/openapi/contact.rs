@@ -178,3 +178,27 @@ fn delete_submission() -> Op {
         .error(404, "No such form (`wpcf7_not_found`), or no such submission of it (`wpcf7_submission_not_found`).")
         .error(403, "A browser said the request came from another site (`ferroshop_cross_site_request`).")
 }
+
+/// The newsletter's staff call (`newsletter`); signing up and the links are the
+/// original plugin's addresses outside the API (`/wp-admin/admin-ajax.php?action=tnp&na=sa`,
+/// `/?na=c`, `/?na=u`).
+pub fn newsletter_operations() -> Vec<Op> {
+    let subscriber = record(&[
+        ("id", integer()),
+        ("email", string()),
+        ("name", string()),
+        ("status", one_of(&["pending", "confirmed", "unsubscribed"])),
+        ("source", string()),
+        ("consent_at_gmt", string()),
+        ("confirmed_at_gmt", nullable(string())),
+        ("unsubscribed_at_gmt", nullable(string())),
+        ("client_ip", nullable(string())),
+    ]);
+    vec![staff(Op::get(&format!("{}/newsletter/subscribers", crate::http::STAFF_API_ROOT), "Staff", "List newsletter subscribers"))
+        .describe("The newsletter's subscribers in one status (`confirmed` unless `status` says otherwise), oldest first, with where and when each asked (`source`, `consent_at_gmt`, `client_ip`) and confirmed. Paged by key: `after` (an id) gives the next ones; `X-Ferroshop-Next-After` says where the next page starts.")
+        .query("status", one_of(&["pending", "confirmed", "unsubscribed"]), "Which subscribers (default `confirmed`).")
+        .query("after", json!({"type": "integer", "minimum": 0}), "Only subscribers with a larger id.")
+        .query("per_page", json!({"type": "integer", "minimum": 1, "maximum": 1000}), "Subscribers per page (default 100).")
+        .json(200, "The subscribers.", array(subscriber))
+        .header(200, "X-Ferroshop-Next-After", false)]
+}

@@ -53,6 +53,7 @@ fn operations() -> Vec<Op> {
     ops.extend(staff_api::operations());
     ops.extend(reviews::operations());
     ops.extend(contact::operations());
+    ops.extend(contact::newsletter_operations());
     ops.extend(classic::operations());
     ops
 }
