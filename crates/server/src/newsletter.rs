@@ -413,7 +413,7 @@ fn page(
 <style>body{{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f6f4f0;color:#1c1b1a}}\
 header{{background:#fff;border-bottom:1px solid #e4e0d8;padding:16px 24px}}header a{{color:#1c1b1a;font-weight:700;font-size:20px;text-decoration:none}}\
 main{{max-width:560px;margin:48px auto;padding:32px 24px;background:#fff;border:1px solid #e4e0d8;border-radius:16px}}\
-h1{{margin:0 0 12px;font-size:28px}}p{{line-height:1.5;margin:0 0 24px}}\
+h1{{margin:0 0 12px;font-size:28px}}p{{line-height:1.5;margin:0}}form{{margin-top:24px}}\
 button{{font:inherit;font-weight:700;color:#fff;background:#1c1b1a;border:0;border-radius:999px;padding:12px 24px;cursor:pointer}}\
 button:focus-visible{{outline:3px solid #b5462a;outline-offset:2px}}@media (max-width:600px){{main{{margin:16px}}}}</style></head>\
 <body><header><a href=\"{home}\">{shop}</a></header><main><h1>{title}</h1><p>{message}</p>{form}</main></body></html>",
