@@ -1,6 +1,6 @@
 //! The newsletter's rules: who may be on the list and how they get on and off it.
-//! Double opt-in: signing up makes a subscriber `Pending` and sends a confirmation
-//! link; only the link makes them `Confirmed`. Links carry a signed token, so no
+//! Double opt-in: signing up makes a subscriber pending and sends a confirmation link;
+//! only the link confirms them (the transitions are `store::newsletter`'s statements). Links carry a signed token, so no
 //! subscriber's address or id can be guessed into a confirmation or an unsubscription:
 //! a confirmation link expires, an unsubscribe link (in every mail, and the mail's
 //! `List-Unsubscribe`) keeps working as long as the subscriber exists.
@@ -17,55 +17,6 @@ pub const CONFIRM_TTL_SECS: i64 = 7 * 86_400;
 pub const MAX_EMAIL_LEN: usize = 254;
 /// The longest name kept.
 pub const MAX_NAME_CHARS: usize = 100;
-
-/// Where a subscriber stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// Signed up; the confirmation link not yet followed.
-    Pending,
-    Confirmed,
-    Unsubscribed,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Confirmed => "confirmed",
-            Self::Unsubscribed => "unsubscribed",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "pending" => Some(Self::Pending),
-            "confirmed" => Some(Self::Confirmed),
-            "unsubscribed" => Some(Self::Unsubscribed),
-            _ => None,
-        }
-    }
-}
-
-/// What signing up does to a subscriber found (or not) under the address.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SignUp {
-    /// A new subscriber, pending: send the confirmation mail.
-    Create,
-    /// Pending, or unsubscribed and signing up again: pending (again), with a new
-    /// confirmation mail. Coming back needs the address's owner, like the first time.
-    AskAgain,
-    /// Already confirmed: nothing changes and no mail goes out. The answer is the same
-    /// as for a new address, so the form does not tell who is on the list.
-    Nothing,
-}
-
-pub fn sign_up(found: Option<Status>) -> SignUp {
-    match found {
-        None => SignUp::Create,
-        Some(Status::Pending | Status::Unsubscribed) => SignUp::AskAgain,
-        Some(Status::Confirmed) => SignUp::Nothing,
-    }
-}
 
 /// An address as the list keeps it: trimmed and lowercased, valid, not too long.
 pub fn normalize_email(raw: &str) -> Option<String> {
@@ -193,18 +144,6 @@ mod tests {
             MAX_NAME_CHARS
         );
         assert_eq!(normalize_name("\u{0}"), "");
-    }
-
-    #[test]
-    fn signing_up_again_asks_again_unless_confirmed() {
-        assert_eq!(sign_up(None), SignUp::Create);
-        assert_eq!(sign_up(Some(Status::Pending)), SignUp::AskAgain);
-        assert_eq!(sign_up(Some(Status::Unsubscribed)), SignUp::AskAgain);
-        assert_eq!(sign_up(Some(Status::Confirmed)), SignUp::Nothing);
-        for status in [Status::Pending, Status::Confirmed, Status::Unsubscribed] {
-            assert_eq!(Status::parse(status.as_str()), Some(status));
-        }
-        assert_eq!(Status::parse("active"), None);
     }
 
     #[test]

@@ -91,26 +91,6 @@ pub async fn create_form(db: &Db, title: &str, definition: &str, now: i64) -> St
     .await?)
 }
 
-/// Replaces a form's title and definition; false when there is no such form.
-pub async fn update_form(
-    db: &Db,
-    id: i64,
-    title: &str,
-    definition: &str,
-    now: i64,
-) -> StoreResult<bool> {
-    let done = sqlx::query(
-        "UPDATE contact_forms SET title = $1, definition = $2, updated_at = $3 WHERE id = $4",
-    )
-    .bind(title)
-    .bind(definition)
-    .bind(now)
-    .bind(id)
-    .execute(db.writer())
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
 /// Keeps a submission in the caller's transaction; its id.
 pub async fn insert_submission(tx: &mut Tx<'_>, s: &NewSubmission<'_>) -> StoreResult<i64> {
     Ok(sqlx::query_scalar(
