@@ -20,6 +20,8 @@ export default defineConfig({
     proxy: {
       '/wp-json': server,
       '/media': server,
+      // The newsletter sign-up, at the original plugin's address.
+      '/wp-admin/admin-ajax.php': server,
       // Classic shop calls: any path with a wc-ajax query parameter.
       '^/[^?]*\\?(?:.*&)?wc-ajax=': server,
     },

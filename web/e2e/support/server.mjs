@@ -40,7 +40,8 @@ export function checkPrerequisites() {
   return { binary };
 }
 
-function freePort() {
+/** A loopback port no one listens on (for a helper server to bind). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();

@@ -1,10 +1,11 @@
-// The footer: a few words about the shop, shop links (with the contact page),
-// categories and brands (with the brands A–Z page).
+// The footer: the newsletter sign-up, a few words about the shop, shop links (with
+// the contact page), categories and brands (with the brands A–Z page).
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { useBrands } from '@/features/catalog/api/get-brands';
 import { topLevelCategories, useCategories } from '@/features/catalog/api/get-categories';
+import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
 import { htmlToText } from '@/lib/html-text';
 import styles from './site-footer.module.css';
 
@@ -16,6 +17,18 @@ export function SiteFooter() {
 
   return (
     <footer className={styles.footer}>
+      <section className={`container ${styles.newsletter}`} aria-labelledby="footer-newsletter">
+        <div className={styles.newsletterIntro}>
+          <h2 id="footer-newsletter" className={styles.heading}>
+            Newsletter
+          </h2>
+          <p className={styles.newsletterLead}>New arrivals, restocks and the odd sale, about once a month.</p>
+          <p>We only write when there is something worth reading. Unsubscribe with one click.</p>
+        </div>
+        <div className={styles.newsletterForm}>
+          <NewsletterForm source="footer" />
+        </div>
+      </section>
       <div className={`container ${styles.columns}`}>
         <section className={styles.about} aria-labelledby="footer-about">
           <h2 id="footer-about" className={styles.brand}>

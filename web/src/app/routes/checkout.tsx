@@ -1,7 +1,10 @@
-// /checkout: the checkout page. Its login form is the account feature's, and its card
-// payments and express checkout the payments feature's, composed here.
+// /checkout: the checkout page. Its login form is the account feature's, its card
+// payments and express checkout the payments feature's, and its newsletter box the
+// newsletter feature's sign-up, composed here.
 import { CheckoutView } from '@/features/checkout/components/checkout-view';
+import type { NewsletterSubscriber } from '@/features/checkout/lib/checkout-form';
 import { LoginForm } from '@/features/customers/components/login-form';
+import { signUpForNewsletter } from '@/features/newsletter/api/sign-up-for-newsletter';
 import { PaymentReturnStatus } from '@/features/payments/components/payment-return-status';
 import { usePaymentReturn } from '@/features/payments/hooks/use-payment-return';
 import { paths } from '@/config/paths';
@@ -13,6 +16,15 @@ import { usePaymentBinding } from '../payment-binding';
 const LOGIN_INTRO = 'If you have shopped with us before, please enter your details below. If you are a new customer, please proceed to the Billing section.';
 
 const CHECKOUT_SCOPE = { context: 'checkout' } as const;
+
+/**
+ * The newsletter box: ticking it is the consent. Sent in the background as the page
+ * moves on to the order (kept alive should the shopper leave the shop to pay); its
+ * reply, whatever it is, is no concern of the order's.
+ */
+function signUpAtCheckout({ email, name }: NewsletterSubscriber) {
+  void signUpForNewsletter({ email, name, consent: true, source: 'checkout' }, { keepalive: true });
+}
 
 export default function CheckoutRoute() {
   useDocumentTitle('Checkout');
@@ -27,6 +39,7 @@ export default function CheckoutRoute() {
       payments={payments}
       paymentStatus={<PaymentReturnStatus state={returning} />}
       expressCheckout={<CartExpressCheckout context="checkout" cart={binding.cart} onCartChanged={() => void binding.refresh()} />}
+      newsletterSignUp={signUpAtCheckout}
     />
   );
 }

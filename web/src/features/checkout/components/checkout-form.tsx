@@ -1,7 +1,8 @@
 // The checkout form: billing details, the optional shipping address, account creation,
 // order notes, and "Your order" with the payment methods and the place-order button.
 // A failed order shows its notices at the top; the whole form is blocked while the
-// order is being placed.
+// order is being placed. With a newsletter sign-up from the app, a box above the
+// place-order button offers it.
 import type { ReactNode } from 'react';
 import { AddressFields } from '@/components/address/address-fields';
 import { BlockingOverlay } from '@/components/ui/blocking-overlay';
@@ -15,6 +16,7 @@ import type { CartBinding } from '@/types/cart-binding';
 import type { PaymentBinding } from '@/types/payment-binding';
 import type { Cart } from '@/types/store-api';
 import { useCheckoutForm } from '../hooks/use-checkout-form';
+import type { NewsletterSignUp } from '../lib/checkout-form';
 import { AccountFields } from './account-fields';
 import { CheckoutErrors } from './checkout-errors';
 import { CouponToggle } from './coupon-toggle';
@@ -37,6 +39,7 @@ export function CheckoutForm({
   onPlaced,
   payments,
   expressCheckout,
+  newsletterSignUp,
 }: {
   binding: CartBinding;
   cart: Cart;
@@ -47,8 +50,10 @@ export function CheckoutForm({
   payments?: PaymentBinding;
   /** The express checkout button ("Express checkout", then "— or —" before the form's fields). */
   expressCheckout?: ReactNode;
+  /** The newsletter's sign-up, sent once the order is placed if the shopper ticks its box. */
+  newsletterSignUp?: NewsletterSignUp;
 }) {
-  const form = useCheckoutForm(binding, locale, onPlaced, payments);
+  const form = useCheckoutForm(binding, locale, onPlaced, payments, newsletterSignUp);
   const { values, statuses } = form;
   const loggedIn = settings.account.logged_in;
   const texts = { requiredText: locale.i18n_required_text, optionalText: locale.i18n_optional_text };
@@ -179,6 +184,7 @@ export function CheckoutForm({
                   processing={form.processing}
                   onChoosePaymentMethod={form.choosePaymentMethod}
                   onTerms={form.setTerms}
+                  newsletter={form.newsletterOffered ? { checked: values.newsletter, onChange: form.setNewsletter } : undefined}
                   renderPaymentBox={form.renderPaymentBox}
                 />
               </HydrateApart>

@@ -275,6 +275,40 @@ describe('the checkout page', () => {
     expect(cartBinding.refresh).toHaveBeenCalled();
   });
 
+  it('offers the newsletter only when the app hands its sign-up in, and signs the billing e-mail and first name up once the order is placed', async () => {
+    stub(() => jsonResponse(PLACED));
+    const signUp = vi.fn();
+    const { router } = renderWithApp(<CheckoutView binding={binding()} loginForm={null} newsletterSignUp={signUp} />, { path: '/checkout' });
+    await screen.findByRole('button', { name: 'Place order' });
+    fillValidForm();
+    const box = screen.getByRole('checkbox', { name: 'Sign me up for the newsletter' }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/order-received/60/'));
+    expect(signUp).toHaveBeenCalledTimes(1);
+    expect(signUp).toHaveBeenCalledWith({ email: 'ada@example.test', name: 'Ada' });
+  });
+
+  it('signs no one up when the order is refused', async () => {
+    const signUp = vi.fn();
+    stub();
+    renderWithApp(<CheckoutView binding={binding()} loginForm={null} newsletterSignUp={signUp} />, { path: '/checkout' });
+    await screen.findByRole('button', { name: 'Place order' });
+    fillValidForm();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sign me up for the newsletter' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(row('billing_postcode').className).toContain('woocommerce-invalid'));
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('has no newsletter box without the sign-up', async () => {
+    stub();
+    renderWithApp(<CheckoutView binding={binding()} loginForm={null} />, { path: '/checkout' });
+    await screen.findByRole('button', { name: 'Place order' });
+    expect(screen.queryByRole('checkbox', { name: 'Sign me up for the newsletter' })).toBeNull();
+  });
+
   it('marks a field the review refresh finds invalid and waits for a valid address instead of showing old totals', async () => {
     const gbWithZip = {
       code: 'rest_invalid_param',

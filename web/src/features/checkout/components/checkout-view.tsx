@@ -11,6 +11,7 @@ import { useAddressLocale } from '@/lib/address-locale';
 import { htmlToText } from '@/lib/html-text';
 import type { CartBinding } from '@/types/cart-binding';
 import type { PaymentBinding } from '@/types/payment-binding';
+import type { NewsletterSignUp } from '../lib/checkout-form';
 import { CheckoutForm } from './checkout-form';
 import { LoginToggle } from './login-toggle';
 import styles from './checkout.module.css';
@@ -24,6 +25,7 @@ export function CheckoutView({
   payments,
   paymentStatus,
   expressCheckout,
+  newsletterSignUp,
 }: {
   binding: CartBinding;
   loginForm: ReactNode;
@@ -32,6 +34,8 @@ export function CheckoutView({
   paymentStatus?: ReactNode;
   /** The express checkout button, at the top of the form. */
   expressCheckout?: ReactNode;
+  /** The newsletter's sign-up: offered as a box in the form, sent once the order is placed. */
+  newsletterSignUp?: NewsletterSignUp;
 }) {
   const locale = useAddressLocale();
   // Once the order is placed the cart empties while the order page loads; the form
@@ -70,7 +74,7 @@ export function CheckoutView({
       </Notice>
     );
   else if (!locale.data) body = <p className={styles.loading} aria-busy="true">Loading your order…</p>;
-  else body = <CheckoutForm binding={binding} cart={cart} locale={locale.data} loginForm={loginForm} onPlaced={() => setPlaced(true)} payments={payments} expressCheckout={expressCheckout} />;
+  else body = <CheckoutForm binding={binding} cart={cart} locale={locale.data} loginForm={loginForm} onPlaced={() => setPlaced(true)} payments={payments} expressCheckout={expressCheckout} newsletterSignUp={newsletterSignUp} />;
 
   return (
     <div className={`container ${styles.page}`}>

@@ -1,11 +1,11 @@
 // The bottom of "Your order": the payment methods, the privacy text, the terms (a link
-// that unfolds them in place and the required checkbox) and the place-order button,
-// whose text follows the chosen gateway.
+// that unfolds them in place and the required checkbox), the newsletter box when the
+// shop offers it, and the place-order button, whose text follows the chosen gateway.
 import { useState, type ReactNode } from 'react';
 import { PaymentMethods } from '@/components/payment/payment-methods';
 import { Button } from '@/components/ui/button';
 import { Collapsible } from '@/components/ui/collapsible';
-import { FormRow, RequiredMark, statusAria } from '@/components/ui/form-field';
+import { Checkbox, FormRow, RequiredMark, statusAria } from '@/components/ui/form-field';
 import { SafeHtml } from '@/components/ui/safe-html';
 import { Spinner } from '@/components/ui/spinner';
 import { settings, type PaymentGateway } from '@/config/settings';
@@ -27,6 +27,7 @@ export function PlaceOrder({
   processing,
   onChoosePaymentMethod,
   onTerms,
+  newsletter,
   renderPaymentBox,
 }: {
   gateways: PaymentGateway[];
@@ -37,6 +38,8 @@ export function PlaceOrder({
   processing: boolean;
   onChoosePaymentMethod: (id: string) => void;
   onTerms: (accepted: boolean) => void;
+  /** The newsletter box, when the shop offers it. */
+  newsletter?: { checked: boolean; onChange: (subscribe: boolean) => void };
   /** A gateway's payment form (the card's) in its box. */
   renderPaymentBox?: (gateway: PaymentGateway, selected: boolean) => ReactNode;
 }) {
@@ -95,6 +98,18 @@ export function PlaceOrder({
                 <input type="hidden" name="terms-field" value="1" />
               </FormRow>
             </>
+          )}
+          {newsletter && (
+            <p className={`form-row ${styles.newsletterRow}`} id="newsletter_signup_field">
+              <Checkbox
+                id="newsletter_signup"
+                name="newsletter_signup"
+                value="1"
+                checked={newsletter.checked}
+                onChange={(event) => newsletter.onChange(event.target.checked)}
+                label="Sign me up for the newsletter"
+              />
+            </p>
           )}
         </div>
         <Button

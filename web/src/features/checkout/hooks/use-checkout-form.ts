@@ -3,6 +3,8 @@
 // order (idle → processing → the order page, or back to idle with the errors). A
 // gateway with a payment form (the card) takes part through its PaymentSubmission:
 // it prepares the payment data before the order call and reads the answer after.
+// The newsletter box, when the app offers one, signs the shopper up once the order
+// is placed, in the background.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { raiseCheckoutError } from '@/components/payment/payment-methods';
@@ -30,6 +32,8 @@ import {
   customerAddresses,
   initialValues,
   locationComplete,
+  type NewsletterSignUp,
+  newsletterSubscriber,
 } from '../lib/checkout-form';
 import type { ServerNotice } from '../lib/notices';
 import { RefreshScheduler } from '../lib/refresh-scheduler';
@@ -64,7 +68,13 @@ function codeOfServerMessage(text: string): string {
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE);
 
-export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onPlaced: () => void = () => {}, payments?: PaymentBinding) {
+export function useCheckoutForm(
+  binding: CartBinding,
+  locale: AddressLocale,
+  onPlaced: () => void = () => {},
+  payments?: PaymentBinding,
+  newsletterSignUp?: NewsletterSignUp,
+) {
   const navigate = useNavigate();
   const cart = binding.cart;
   const offered = useMemo(() => availableGateways(cart), [cart]);
@@ -302,6 +312,8 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
     validateField('terms', next);
   };
 
+  const setNewsletter = (subscribe: boolean) => update((current) => ({ ...current, newsletter: subscribe }));
+
   // ---- Coupons ---------------------------------------------------------------------------
 
   const notify = (tone: PageNotice['tone'], text: string) => {
@@ -409,6 +421,9 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
       }
       const placed = await placeOrder({ ...checkoutPayload(current, { accountMode, paymentNeeded }), payment_data: paymentData });
       onPlaced();
+      // Sent once the order stands; the order neither waits for it nor hears of it.
+      const subscriber = newsletterSubscriber(current);
+      if (subscriber && newsletterSignUp) newsletterSignUp(subscriber);
       // The order emptied the cart: the header's mini-cart must show it.
       void latest.current.binding.refresh();
       if (!submission) {
@@ -510,6 +525,9 @@ export function useCheckoutForm(binding: CartBinding, locale: AddressLocale, onP
     setCreateAccount,
     accountPasswordEvents,
     setTerms,
+    /** Whether the form offers the newsletter box. */
+    newsletterOffered: newsletterSignUp !== undefined,
+    setNewsletter,
     submitCoupon,
     dropCoupon,
     submit,

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from '@/config/settings';
 import { type AddressLocale, addressFields } from '@/lib/address-locale';
 import locale from '@/test/fixtures/address-locale.json';
 import type { ShippingPackage } from '@/types/store-api';
-import { accountMode, type CheckoutValues, chosenRates, customerAddresses, checkoutPayload, locationComplete } from './checkout-form';
+import { accountMode, type CheckoutValues, chosenRates, customerAddresses, checkoutPayload, locationComplete, newsletterSubscriber } from './checkout-form';
 
 const table = locale as unknown as AddressLocale;
 const billing = { first_name: 'Ada', last_name: 'Lovelace', country: 'US', address_1: '1 Main St', city: 'San Francisco', state: 'CA', postcode: '94110', phone: '555', email: 'ada@example.test' };
@@ -17,6 +17,7 @@ function values(overrides: Partial<CheckoutValues> = {}): CheckoutValues {
     createAccount: false,
     accountPassword: '',
     terms: true,
+    newsletter: false,
     paymentMethod: 'bacs',
     shippingChoices: {},
     ...overrides,
@@ -76,6 +77,13 @@ describe('the checkout form on the wire', () => {
     const apart = customerAddresses(values({ shipToDifferentAddress: true }));
     expect(apart.shipping_address.city).toBe('London');
     expect(apart.billing_address.city).toBe('San Francisco');
+  });
+
+  it('signs the billing e-mail and first name up for the newsletter only when the box is ticked, and tells the order nothing of it', () => {
+    expect(newsletterSubscriber(values())).toBeNull();
+    expect(newsletterSubscriber(values({ newsletter: true }))).toEqual({ email: 'ada@example.test', name: 'Ada' });
+    expect(newsletterSubscriber(values({ newsletter: true, billing: { ...billing, email: ' ' } }))).toBeNull();
+    expect(JSON.stringify(checkoutPayload(values({ newsletter: true }), options()))).not.toMatch(/newsletter/i);
   });
 
   it('keeps a picked rate only while the package still offers it', () => {

@@ -15,6 +15,8 @@ export interface CheckoutValues {
   createAccount: boolean;
   accountPassword: string;
   terms: boolean;
+  /** The newsletter box: sign the shopper up once the order is placed. */
+  newsletter: boolean;
   paymentMethod: string;
   /** Rates the shopper picked that the server has not confirmed yet, by package index. */
   shippingChoices: Record<number, string>;
@@ -57,6 +59,7 @@ export function initialValues(cart: Cart | undefined, gatewayIds: string[]): Che
     createAccount: false,
     accountPassword: '',
     terms: false,
+    newsletter: false,
     paymentMethod: gatewayIds[0] ?? '',
     shippingChoices: {},
   };
@@ -99,6 +102,24 @@ export function locationComplete(fields: AddressField[], values: AddressValues):
   return fields.every(
     (field) => !LOCATION_KEYS.has(field.key) || !field.required || field.control === 'state-hidden' || (values[field.key] ?? '').trim() !== '',
   );
+}
+
+/** Who the newsletter box signs up: the billing e-mail address and first name. */
+export interface NewsletterSubscriber {
+  email: string;
+  name: string;
+}
+
+/**
+ * Signs a subscriber up for the newsletter (the app hands in the newsletter's own
+ * call). The order never waits for it: it must return at once and never throw.
+ */
+export type NewsletterSignUp = (subscriber: NewsletterSubscriber) => void;
+
+/** The subscriber a placed order signs up; null unless the box was ticked. */
+export function newsletterSubscriber(values: CheckoutValues): NewsletterSubscriber | null {
+  const email = values.billing.email?.trim();
+  return values.newsletter && email ? { email, name: values.billing.first_name?.trim() ?? '' } : null;
 }
 
 export interface PayloadOptions {
