@@ -2,7 +2,7 @@
 // rules (lib/address-locale.ts): labels, placeholders, required marks, order, and the
 // state as a select, a hidden input or free text. The checkout and the account's
 // address forms both use it; they own the values and decide when to check them.
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 import { FieldGrid, FormRow, SelectInput, statusAria, TextInput, type RowWidth } from '@/components/ui/form-field';
 import type { AddressField, AddressFieldKey } from '@/lib/address-locale';
 import type { FieldStatuses } from '@/types/field-status';
@@ -23,7 +23,9 @@ function widthOf(field: AddressField): RowWidth {
   return 'wide';
 }
 
-export function AddressFields({
+// Memoised: the checkout re-renders as its order review refreshes, and an address's
+// country select alone holds some 250 options.
+export const AddressFields = memo(function AddressFields({
   fields,
   values,
   statuses = {},
@@ -117,4 +119,4 @@ export function AddressFields({
       })}
     </FieldGrid>
   );
-}
+});

@@ -3,7 +3,7 @@
 // A failed order shows its notices at the top; the whole form is blocked while the
 // order is being placed. With a newsletter sign-up from the app, a box above the
 // place-order button offers it.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AddressFields } from '@/components/address/address-fields';
 import { BlockingOverlay } from '@/components/ui/blocking-overlay';
 import { Collapsible } from '@/components/ui/collapsible';
@@ -55,6 +55,12 @@ export function CheckoutForm({
 }) {
   const form = useCheckoutForm(binding, locale, onPlaced, payments, newsletterSignUp);
   const { values, statuses } = form;
+  // The shipping address's fields are drawn when the shopper first asks for them and
+  // kept from then on: until then they are not needed, and their country select alone
+  // holds some 250 options for the page to parse, hydrate and re-render.
+  const [shippingOpened, setShippingOpened] = useState(values.shipToDifferentAddress);
+  if (values.shipToDifferentAddress && !shippingOpened) setShippingOpened(true);
+  const shippingShown = shippingOpened || values.shipToDifferentAddress;
   const loggedIn = settings.account.logged_in;
   const texts = { requiredText: locale.i18n_required_text, optionalText: locale.i18n_optional_text };
 
@@ -125,7 +131,7 @@ export function CheckoutForm({
                   </h2>
                   <Collapsible open={values.shipToDifferentAddress} duration={SHIPPING_SLIDE_MS} className="shipping_address">
                     <div className={styles.shippingFields}>
-                      <AddressFields fields={form.shippingFields} values={values.shipping} statuses={statuses} events={form.shippingEvents} {...texts} />
+                      {shippingShown && <AddressFields fields={form.shippingFields} values={values.shipping} statuses={statuses} events={form.shippingEvents} {...texts} />}
                     </div>
                   </Collapsible>
                 </section>
