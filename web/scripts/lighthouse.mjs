@@ -6,8 +6,8 @@
 // form factor with its default simulated throttling. Prints a table and exits with
 // 1 when any page misses a budget below, naming the figure and the failing audits.
 //
-//   FERROSHOP_BIN     the server binary (required; a release build, or the timings
-//                     mean little: `make test-lighthouse` builds and passes one)
+//   FERROSHOP_BIN     the server binary (required; `make test-lighthouse` passes the
+//                     tests' debug build: what Lighthouse weighs is the browser's work)
 //   CHROMIUM_PATH     Chromium or Chrome (default /usr/bin/chromium)
 //   LIGHTHOUSE_RUNS   runs per page; each figure's median counts, and the run
 //                     nearest the median explains a failure (default 1)
