@@ -19,3 +19,4 @@ pub mod reviews;
 pub mod settings;
 pub mod staff;
 pub mod stock;
+pub mod wishlist;

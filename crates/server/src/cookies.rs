@@ -55,6 +55,18 @@ pub fn set(
     );
 }
 
+/// A cookie the storefront's scripts read too (the wishlist's counter and refresh
+/// signal); `max_age` None ends it with the browser session.
+pub fn set_for_scripts(
+    headers: &mut HeaderMap,
+    base: &BaseUrl,
+    name: &'static str,
+    value: String,
+    max_age: Option<i64>,
+) {
+    append(headers, &build(base, name, value, Reach::Scripts, max_age));
+}
+
 /// Ends a server-only cookie.
 pub fn expire(headers: &mut HeaderMap, base: &BaseUrl, name: &'static str) {
     let mut c = build(base, name, String::new(), Reach::ServerOnly, None);

@@ -28,3 +28,4 @@ pub mod ssr;
 pub mod staff;
 pub mod state;
 pub mod web;
+pub mod wishlist;

@@ -41,6 +41,9 @@ pub enum Action {
     Contact,
     /// Signing up for the newsletter: each sign-up mails the address.
     Newsletter,
+    /// The wishlist's calls (adding from a page, the table's actions): far more than
+    /// a shopper clicking hearts makes, too few to fill the database without end.
+    Wishlist,
 }
 
 impl Action {
@@ -58,6 +61,7 @@ impl Action {
             Action::Review => "review",
             Action::Contact => "contact",
             Action::Newsletter => "newsletter",
+            Action::Wishlist => "wishlist",
         }
     }
 
@@ -73,6 +77,7 @@ impl Action {
             Action::ExpressCheckout => (300, 10 * 60),
             Action::Review | Action::Contact => (10, 3600),
             Action::Newsletter => (3, 3600),
+            Action::Wishlist => (300, 10 * 60),
         }
     }
 
@@ -87,6 +92,7 @@ impl Action {
             Action::ExpressCheckout => (300, 10 * 60),
             Action::Review | Action::Contact => (20, 3600),
             Action::Newsletter => (10, 3600),
+            Action::Wishlist => (300, 10 * 60),
         }
     }
 
@@ -127,6 +133,9 @@ impl Action {
                 )
             }
             Action::Newsletter => format!("Too many sign-ups. Please try again in {wait}."),
+            Action::Wishlist => {
+                format!("Too many wishlist requests. Please try again in {wait}.")
+            }
         }
     }
 }

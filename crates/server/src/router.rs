@@ -34,6 +34,7 @@ pub fn api_routes() -> ApiRoutes<SharedState> {
         .merge(crate::catalog::variations::routes())
         .merge(crate::reviews::api::routes())
         .merge(crate::contact::api::shop_routes())
+        .merge(crate::wishlist::api::routes())
         .merge(openapi::routes());
     ApiRoutes::new()
         .nest(STORE_API_ROOT, store_api.clone())
@@ -200,8 +201,16 @@ async fn wc_ajax(State(state): State<SharedState>, req: Request, next: Next) -> 
         return crate::payments::ajax::admin_ajax(&state, &parts, body).await;
     }
     let Some(name) = crate::http::wc_ajax::name(req.uri().query()) else {
+        // The wishlist's add is a form posted to the page being looked at.
+        if crate::wishlist::add::may_be_add(&req) {
+            return crate::wishlist::add::intercept(&state, req, next).await;
+        }
         return next.run(req).await;
     };
+    if name == crate::wishlist::AJAX_NAME {
+        let (parts, body) = req.into_parts();
+        return crate::wishlist::ajax::dispatch(&state, &parts, body).await;
+    }
     let read_only = name == "get_refreshed_fragments";
     let allowed = req.method() == Method::POST
         || (read_only && matches!(*req.method(), Method::GET | Method::HEAD));

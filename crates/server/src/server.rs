@@ -241,6 +241,11 @@ fn spawn_upkeep(
                         Ok(n) => tracing::info!(sessions = n, "removed expired sessions"),
                         Err(e) => tracing::warn!(error = %e, "could not remove expired sessions"),
                     }
+                    match crate::wishlist::delete_idle_guest_lists(&state.db, rules::clock::now()).await {
+                        Ok(0) => {}
+                        Ok(n) => tracing::info!(wishlists = n, "removed idle guest wishlists"),
+                        Err(e) => tracing::warn!(error = %e, "could not remove idle guest wishlists"),
+                    }
                 }
             }
         }

@@ -153,6 +153,7 @@ const ROUTE_MODULES: &[&str] = &[
     "src/app/routes/order-tracking.tsx",
     "src/app/routes/account.tsx",
     "src/app/routes/contact.tsx",
+    "src/app/routes/wishlist.tsx",
 ];
 
 /// Parts a page renders on the server but whose code the browser fetches apart (the
@@ -234,6 +235,7 @@ impl PageAssets {
             ["checkout", "order-pay", _] => "src/app/routes/order-pay.tsx",
             ["order-tracking"] => "src/app/routes/order-tracking.tsx",
             ["contact"] => "src/app/routes/contact.tsx",
+            ["wishlist", ..] => "src/app/routes/wishlist.tsx",
             ["my-account", ..] => "src/app/routes/account.tsx",
             _ => return None,
         };

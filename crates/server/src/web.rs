@@ -40,6 +40,8 @@ struct Head {
     og_type: &'static str,
     /// The page's largest image, fetched first: a product's main photograph.
     preload: Option<ImagePreload>,
+    /// Search engines are asked not to index the page (a shopper's own list).
+    noindex: bool,
 }
 
 /// A `<link rel="preload" as="image">`, with the sources and sizes the page's `<img>`
@@ -69,6 +71,7 @@ struct PageHead<'a> {
     breadcrumbs: Option<Markup>,
     og_type: &'a str,
     preload: Option<&'a ImagePreload>,
+    noindex: bool,
 }
 
 #[derive(Template)]
@@ -141,6 +144,7 @@ async fn render_index(
         notices: page.notices,
         store_notice: store_notice_settings(state, &page.parts.headers),
         coming_soon: coming_soon_settings(state, ctx).await,
+        wishlist: crate::wishlist::page_settings(state, ctx),
     };
     // A page rendered for no one in particular is kept apart for those who dismissed
     // the store notice, whose page has none.
@@ -174,6 +178,7 @@ async fn render_index(
         breadcrumbs: head.breadcrumbs.as_ref().map(|ld| trusted(script_json(ld))),
         og_type: head.og_type,
         preload: head.preload.as_ref(),
+        noindex: head.noindex,
     });
     let title = rendered(&Title { title: &head.title });
     let styles = state
@@ -198,6 +203,10 @@ async fn render_index(
         header::CACHE_CONTROL,
         HeaderValue::from_static("private, no-cache"),
     );
+    if head.noindex {
+        res.headers_mut()
+            .insert("x-robots-tag", HeaderValue::from_static("noindex"));
+    }
     ctx.keep_session(state, res.headers_mut());
     res
 }
@@ -223,6 +232,8 @@ struct PageSettings<'a> {
     store_notice: Option<StoreNoticeSettings<'a>>,
     /// Staff looking at a shop in coming-soon mode, who have not dismissed its banner.
     coming_soon: Option<ComingSoonSettings>,
+    /// The wishlist's calls, nonce and options.
+    wishlist: serde_json::Value,
 }
 
 /// The coming-soon banner: where its dismissal is written (the platform's user call
@@ -465,6 +476,7 @@ fn product_head(state: &AppState, catalog: &Catalog, base: &str, p: &Product) ->
         breadcrumbs: Some(breadcrumb_list(base, &trail)),
         og_type: "product",
         preload,
+        noindex: false,
     }
 }
 
@@ -483,7 +495,15 @@ fn plain_head(
         breadcrumbs: None,
         og_type: "website",
         preload: None,
+        noindex: false,
     }
+}
+
+/// A wishlist page's head: "Wishlist", or the shared list's title; never indexed.
+fn wishlist_head(state: &AppState, title: Option<&str>) -> Head {
+    let mut head = plain_head(state, Some(title.unwrap_or("Wishlist")), None, None);
+    head.noindex = true;
+    head
 }
 
 /// A category and its ancestors, root first, as (name, address); bounded against a
@@ -645,6 +665,7 @@ pub async fn page(
                 | "my-account"
                 | "order-tracking"
                 | "contact"
+                | "wishlist"
         )
     );
     if !is_page {
@@ -827,6 +848,11 @@ pub async fn page(
             head.breadcrumbs = Some(breadcrumb_list(&base, &[("Contact us".into(), url)]));
             Some((head, StatusCode::OK))
         }
+        ["wishlist"] => Some((wishlist_head(&state, None), StatusCode::OK)),
+        ["wishlist", key] => Some(match crate::wishlist::page_title(&state, key).await {
+            Some(title) => (wishlist_head(&state, Some(&title)), StatusCode::OK),
+            None => (wishlist_head(&state, None), StatusCode::NOT_FOUND),
+        }),
         _ => None,
     };
     let (head, status) = head.unwrap_or_else(|| not_found(&state));

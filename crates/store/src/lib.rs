@@ -21,6 +21,7 @@ pub mod reviews;
 pub mod sessions;
 pub mod settings;
 pub mod staff;
+pub mod wishlists;
 
 use std::str::FromStr;
 use std::time::Duration;

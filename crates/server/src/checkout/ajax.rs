@@ -592,12 +592,22 @@ async fn checkout(state: &AppState, ctx: &StoreCtx, form: &Form) -> Response {
         mail: &mail,
     });
     let result = place::place_order(state, &ctx.session, ctx.now, &input, account).await;
-    match (pay, result) {
+    let new_customer = result
+        .as_ref()
+        .ok()
+        .and_then(|p| p.login.as_ref())
+        .map(|login| login.customer_id.0);
+    let mut res = match (pay, result) {
         (Some(pay), Ok(p)) if !p.repeated && p.order.status.needs_payment() => {
             paid_at_provider(state, ctx, p, &pay).await
         }
         (_, result) => placed(state, ctx, result),
+    };
+    if let Some(id) = new_customer {
+        // The account the order made is signed in: the guest's wishlists become its.
+        crate::wishlist::on_login(state, ctx, id, res.headers_mut()).await;
     }
+    res
 }
 
 /// The payment fields the card method's script adds to the checkout form.

@@ -672,6 +672,8 @@ async fn post_checkout(
             // The account the checkout just made is signed in; the answer's nonce is its.
             if let Some(login) = login {
                 super::accounts::sign_in_new_account(&state, &mut ctx, &login, res.headers_mut());
+                crate::wishlist::on_login(&state, &ctx, login.customer_id.0, res.headers_mut())
+                    .await;
             }
             res
         }

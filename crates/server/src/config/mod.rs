@@ -51,6 +51,8 @@ pub struct Config {
     pub render: RenderConfig,
     /// The line shown at the top of every page until the shopper dismisses it.
     pub store_notice: Option<store_notice::StoreNotice>,
+    /// Wishlists: simple flow, parent variable products, the redirect after an add.
+    pub wishlist: rules::wishlist::WishlistSettings,
 }
 
 /// Rendering pages on the server (see the `render` crate).
@@ -152,6 +154,7 @@ impl Default for Config {
             reviews: Default::default(),
             render: RenderConfig::default(),
             store_notice: None,
+            wishlist: Default::default(),
         }
     }
 }
@@ -179,6 +182,16 @@ struct FileConfig {
     reviews: Option<crate::config::reviews::ReviewsFile>,
     store_notice: Option<String>,
     store_notice_id: Option<String>,
+    wishlist: Option<FileWishlist>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileWishlist {
+    simple_flow: Option<bool>,
+    allow_parent_variable: Option<bool>,
+    redirect: Option<bool>,
+    show_notice: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -249,6 +262,13 @@ impl Config {
         }
         if let Some(v) = file.shop_name {
             self.shop_name = v;
+        }
+        if let Some(w) = file.wishlist {
+            let s = &mut self.wishlist;
+            s.simple_flow = w.simple_flow.unwrap_or(s.simple_flow);
+            s.allow_parent_variable = w.allow_parent_variable.unwrap_or(s.allow_parent_variable);
+            s.redirect = w.redirect.unwrap_or(s.redirect);
+            s.show_notice = w.show_notice.unwrap_or(s.show_notice);
         }
         if let Some(v) = file.cart_redirect_after_add {
             self.cart_redirect_after_add = v;
@@ -324,6 +344,25 @@ impl Config {
         }
         if let Some(v) = get("FERROSHOP_SHOP_NAME") {
             self.shop_name = v;
+        }
+        for (name, field) in [
+            (
+                "FERROSHOP_WISHLIST_SIMPLE_FLOW",
+                &mut self.wishlist.simple_flow,
+            ),
+            (
+                "FERROSHOP_WISHLIST_ALLOW_PARENT_VARIABLE",
+                &mut self.wishlist.allow_parent_variable,
+            ),
+            ("FERROSHOP_WISHLIST_REDIRECT", &mut self.wishlist.redirect),
+            (
+                "FERROSHOP_WISHLIST_SHOW_NOTICE",
+                &mut self.wishlist.show_notice,
+            ),
+        ] {
+            if let Some(v) = get(name) {
+                *field = parse_yes_no(name, &v)?;
+            }
         }
         if let Some(v) = get("FERROSHOP_CART_REDIRECT_AFTER_ADD") {
             self.cart_redirect_after_add = parse_yes_no("FERROSHOP_CART_REDIRECT_AFTER_ADD", &v)?;

@@ -113,6 +113,7 @@ pub async fn log_in_with(
         &cart.hash(&state.config.currency.code),
         cart.items_count(),
     );
+    crate::wishlist::on_login(state, ctx, id.0, &mut headers).await;
     Ok(headers)
 }
 
@@ -211,6 +212,7 @@ pub async fn log_out(state: &AppState, ctx: &mut StoreCtx) -> Result<HeaderMap, 
     let mut headers = HeaderMap::new();
     cookies::expire(&mut headers, &ctx.base_url, LOGIN_COOKIE);
     ctx.cart_cookies(state, &mut headers, "", 0);
+    crate::wishlist::on_logout(ctx, &mut headers);
     Ok(headers)
 }
 

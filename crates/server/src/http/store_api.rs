@@ -33,6 +33,9 @@ pub struct StoreCtx {
     pub client: Option<IpAddr>,
     /// The request's login cookie names a login that no longer stands: end it.
     revoked_login: bool,
+    /// The guest's wishlist token from its cookie, when well formed: signing in merges
+    /// that guest's lists into the account.
+    pub wishlist_token: Option<String>,
 }
 
 impl StoreCtx {
@@ -47,6 +50,7 @@ impl StoreCtx {
                 now,
                 client: crate::rate_limit::client_of(state, parts),
                 revoked_login: who.revoked_login,
+                wishlist_token: crate::wishlist::guest_token(&parts.headers),
             }),
             Err(e) => Err(ApiError::from(e).into_response()),
         }
@@ -61,6 +65,7 @@ impl StoreCtx {
             now: self.now,
             client: self.client,
             revoked_login: self.revoked_login,
+            wishlist_token: self.wishlist_token.clone(),
         }
     }
 

@@ -12,7 +12,7 @@ use super::shapes::{
 const CLASSIC: &str = "Classic calls";
 
 /// Every classic call's name; `get_refreshed_fragments` alone is also taken by GET.
-const NAMES: [&str; 23] = [
+const NAMES: [&str; 24] = [
     "add_to_cart",
     "get_variation",
     "remove_from_cart",
@@ -36,6 +36,7 @@ const NAMES: [&str; 23] = [
     "wc_stripe_add_to_cart",
     "wc_stripe_clear_cart",
     "wc_stripe_get_selected_product_data",
+    "tinvwl",
 ];
 
 pub fn operations() -> Vec<Op> {
@@ -108,6 +109,16 @@ fn write() -> Op {
         ("wc-stripe-new-payment-method", json!({"type": "string", "description": "checkout: `true` keeps the card (signed-in customers)"})),
     ]
     .into_iter()
+    .chain(super::wishlist::classic_fields())
+    .chain([
+        ("tinv_wishlist_id", json!({"type": "string", "description": "The wishlist's add (no `wc-ajax`): the shopper's list, or empty for their default list"})),
+        ("tinv_wishlist_name", json!({"type": "string", "description": "The wishlist's add: a new list's name"})),
+        ("product_type", text.clone()),
+        ("product_variation", json!({"type": ["integer", "string"], "description": "The wishlist's add: the variation"})),
+        ("product_action", json!({"type": "string", "description": "The wishlist's add: `addto`, `add` or `remove` (simple flow)"})),
+        ("redirect", text.clone()),
+        ("_wpnonce", json!({"type": "string", "description": "The wishlist's add: the session's `wp_rest` nonce (or the `X-WP-Nonce` header)"})),
+    ])
     .map(|(name, schema)| (name.to_string(), schema))
     .collect();
     for field in [
@@ -177,7 +188,7 @@ fn write() -> Op {
         &[("message", string())],
     );
     Op::post("/", CLASSIC, "The classic calls")
-        .describe("`?wc-ajax=NAME` on any path, with a form body:\n\n- `add_to_cart`: `product_id`, `quantity`, `variation_id`, `attribute_pa_…`; answers the fragments.\n- `remove_from_cart`: `cart_item_key`; answers the fragments.\n- `get_variation`: `product_id` (a variable product) and its `attribute_…` fields; answers the variation the choice picks, as the variation form describes it, or `false`.\n- `get_refreshed_fragments`: the fragments.\n- `update_order_review`: `security`, `payment_method`, the billing location (`country`, `state`, `postcode`, `city`, `address`, `address_2`), the shipping one (`s_…`), `post_data`, `shipping_method[i]`; answers `{result, messages, reload, fragments}` with the review table and the payment box.\n- `checkout`: the checkout form (`billing_…`, `shipping_…`, `ship_to_different_address`, `order_comments`, `shipping_method[i]`, `payment_method`, `terms`, `createaccount`, `account_password`, `woocommerce-process-checkout-nonce`); answers `{result: \"success\", redirect, order_id}` or `{result: \"failure\", messages, refresh, reload}` with one `<li data-id=\"FIELD\">` per problem.\n- `apply_coupon` (`security`, `coupon_code`, `billing_email`), `remove_coupon` (`security`, `coupon`): an HTML notice; errors are `ul.woocommerce-error`.\n- `wc_stripe_…` (card payments): each with its own `_ajax_nonce`; `{success, data}` (`data.error.message` on failure), or `{result, messages}` for `wc_stripe_update_payment_intent`.\n- The express checkout's (Apple Pay, Google Pay, Link), each with its `security` nonce from the express checkout params, on the session the request names (the product page's own cart when it sends that cart's `Cart-Token`; amounts in minor units): `wc_stripe_get_cart_details` → `{shipping_required, order_data: {currency, country_code, displayItems, total}}`; `wc_stripe_get_shipping_options` (`country`, `state`, `postcode`, `city`, `address`, `address_2`, `is_product_page`) → `{result: \"success\", shipping_options: [{id, label, detail, amount}], displayItems, total}` or `{result: \"invalid_shipping_address\"}`; `wc_stripe_update_shipping_method` (`shipping_method[]`, `is_product_page`) → `{result, displayItems, total}`; `wc_stripe_normalize_address` (`data[billing_address]`, `data[shipping_address]`) → the addresses ready for checkout; `wc_stripe_add_to_cart` (`product_id`, `qty`, `attributes`) → the cart holds that product only, `{result, displayItems, total}`; `wc_stripe_clear_cart` (`booking_id`) → `{result}`; `wc_stripe_get_selected_product_data` (`product_id`, `qty`, `attributes`) → `{displayItems, total, currency, country_code, requestShipping, needs_shipping}` or `{error}`. Refusals are `{success: false, data: {error: {message}}}`.\n\nChanges set the `woocommerce_items_in_cart` and `woocommerce_cart_hash` cookies.")
+        .describe("`?wc-ajax=NAME` on any path, with a form body:\n\n- `add_to_cart`: `product_id`, `quantity`, `variation_id`, `attribute_pa_…`; answers the fragments.\n- `remove_from_cart`: `cart_item_key`; answers the fragments.\n- `get_variation`: `product_id` (a variable product) and its `attribute_…` fields; answers the variation the choice picks, as the variation form describes it, or `false`.\n- `get_refreshed_fragments`: the fragments.\n- `update_order_review`: `security`, `payment_method`, the billing location (`country`, `state`, `postcode`, `city`, `address`, `address_2`), the shipping one (`s_…`), `post_data`, `shipping_method[i]`; answers `{result, messages, reload, fragments}` with the review table and the payment box.\n- `checkout`: the checkout form (`billing_…`, `shipping_…`, `ship_to_different_address`, `order_comments`, `shipping_method[i]`, `payment_method`, `terms`, `createaccount`, `account_password`, `woocommerce-process-checkout-nonce`); answers `{result: \"success\", redirect, order_id}` or `{result: \"failure\", messages, refresh, reload}` with one `<li data-id=\"FIELD\">` per problem.\n- `apply_coupon` (`security`, `coupon_code`, `billing_email`), `remove_coupon` (`security`, `coupon`): an HTML notice; errors are `ul.woocommerce-error`.\n- `wc_stripe_…` (card payments): each with its own `_ajax_nonce`; `{success, data}` (`data.error.message` on failure), or `{result, messages}` for `wc_stripe_update_payment_intent`.\n- The express checkout's (Apple Pay, Google Pay, Link), each with its `security` nonce from the express checkout params, on the session the request names (the product page's own cart when it sends that cart's `Cart-Token`; amounts in minor units): `wc_stripe_get_cart_details` → `{shipping_required, order_data: {currency, country_code, displayItems, total}}`; `wc_stripe_get_shipping_options` (`country`, `state`, `postcode`, `city`, `address`, `address_2`, `is_product_page`) → `{result: \"success\", shipping_options: [{id, label, detail, amount}], displayItems, total}` or `{result: \"invalid_shipping_address\"}`; `wc_stripe_update_shipping_method` (`shipping_method[]`, `is_product_page`) → `{result, displayItems, total}`; `wc_stripe_normalize_address` (`data[billing_address]`, `data[shipping_address]`) → the addresses ready for checkout; `wc_stripe_add_to_cart` (`product_id`, `qty`, `attributes`) → the cart holds that product only, `{result, displayItems, total}`; `wc_stripe_clear_cart` (`booking_id`) → `{result}`; `wc_stripe_get_selected_product_data` (`product_id`, `qty`, `attributes`) → `{displayItems, total, currency, country_code, requestShipping, needs_shipping}` or `{error}`. Refusals are `{success: false, data: {error: {message}}}`.\n- `tinvwl` (the wishlist's table): `tinvwl-action` (`remove`, `remove_selected`: the list's owner; `add_to_cart_single`, `add_to_cart_selected`, `add_to_cart_all`: anyone with the list, items leave it only for its owner; `get_data`; `create_list`, `rename_list`, `delete_list`), `tinvwl-security` (the session's `wp_rest` nonce), `tinvwl-product_id` or `tinvwl-products[]` (item ids), `tinvwl-sharekey`, `tinvwl-paged`, `tinvwl-per-page`, `tinvwl-name`, `stats`; answers `{status, msg, content, action, icon, redirect, wishlists_data}`.\n\nWithout `wc-ajax`, a form posted to any storefront page with the field `tinv_wishlist_id` is the wishlist's add (`product_id`, `product_variation`, `product_type`, `product_action`, `tinv_wishlist_name`, `stats`, and the session's `wp_rest` nonce in `X-WP-Nonce` or `_wpnonce`; at most 64 KB); it answers `{status, icon, action, msg, wishlist, wishlist_url, redirect, wishlists_data}`.\n\nChanges set the `woocommerce_items_in_cart` and `woocommerce_cart_hash` cookies.")
         .param(name_param(&NAMES))
         .form(input(&fields, &[]))
         .json(200, "The call's answer: the fragments (cart calls), the order review, or the checkout's outcome.", fragments)
@@ -196,6 +207,8 @@ fn write() -> Op {
         .json(200, "", express.product)
         .json(200, "", json!({"type": "object", "required": ["variation_id", "attributes", "is_in_stock", "max_qty"]}))
         .json(200, "", constant(json!(false)))
+        .json(200, "tinvwl: the table's answer; the wishlist's add: its answer.", super::wishlist::table_answer())
+        .json(200, "", super::wishlist::add_answer())
         .html(200, "apply_coupon and remove_coupon answer with an HTML notice.")
         .json(400, "add_to_cart could not add the product (`product_url` is the page that says why); remove_from_cart had no key; an unknown call; a host the shop does not answer for; or a body that could not be read.", add_refused.clone())
         .json(400, "", shape("ClassicError"))
@@ -206,6 +219,12 @@ fn write() -> Op {
         .json(400, "", express.no_shipping)
         .json(400, "", express.no_shipping_method)
         .json(400, "", express.product_refused)
+        .json(400, "tinvwl: an unknown action, a bad share key, too many or bad item ids, or a body that could not be read.", super::wishlist::refusal())
+        .json(403, "tinvwl and the wishlist's add: the nonce is missing or not this session's (`invalid_nonce`).", super::wishlist::refusal())
+        .json(404, "tinvwl: no list has this share key (`wishlist_not_found`).", super::wishlist::refusal())
+        .json(413, "tinvwl and the wishlist's add: the body is larger than 64 KB.", super::wishlist::refusal())
+        .json(429, "tinvwl and the wishlist's add: too many wishlist calls from this address.", super::wishlist::refusal())
+        .json(500, "tinvwl and the wishlist's add: the list could not be changed.", super::wishlist::refusal())
         .html(400, "Without `wc-ajax`, or for the coupon calls: the same refusals as a page.")
         .json(403, "A browser said the request came from another site (`ferroshop_cross_site_request`).", shape("ClassicError"))
         .html(403, "The call's nonce (`security`) is missing or wrong: `-1`.")

@@ -15,6 +15,7 @@ mod shapes;
 mod shop_api;
 mod staff_api;
 mod store_api;
+mod wishlist;
 
 use std::sync::OnceLock;
 
@@ -54,6 +55,7 @@ fn operations() -> Vec<Op> {
     ops.extend(reviews::operations());
     ops.extend(contact::operations());
     ops.extend(contact::newsletter_operations());
+    ops.extend(wishlist::operations());
     ops.extend(classic::operations());
     ops
 }
@@ -65,7 +67,7 @@ here), the shop's own calls under `/wp-json/ferroshop/v1`, the platform's user c
 `/wp-json/wp/v2`, the staff API under `/wp-json/wc/v3` \
 (an API key with HTTP Basic auth), the shop's images, the health check, the review form without \
 scripts at `/wp-comments-post.php`, and the classic `?wc-ajax=NAME` calls, which any path takes and which are \
-described on `/`.
+described on `/` (with the wishlist's add, a form posted to any storefront page).
 
 **Sessions.** Every Store API answer carries `Nonce` and `Cart-Token` headers. A write \
 needs the `Nonce` header (401 without it, 403 with a wrong one) unless a valid \
@@ -116,6 +118,7 @@ pub fn document() -> Value {
             {"name": "Shop", "description": "Address rules, images, the health check and this description."},
             {"name": "Reviews", "description": "Product reviews and replies: the Store API's listing, a product page's threaded list and posting, the form without scripts, and the staff's moderation."},
             {"name": "Contact forms", "description": "Contact forms at the original plugin's root: a form's validation schema, its refill and sending it (multipart, with files); the form as the storefront draws it; and the staff's forms and submissions."},
+            {"name": "Wishlists", "description": "The shopper's wishlists as the storefront reads them; the add from a page and the table's `?wc-ajax=tinvwl` are among the classic calls."},
             {"name": "Classic calls", "description": "`?wc-ajax=NAME`, as the original shop's scripts call them."},
             {"name": "Staff", "description": "Orders and order notes for the shop owner's tools, in the original shop's REST API v3 shape; every call needs an API key (`ferroshop api-keys create`) sent with HTTP Basic auth."},
         ],
