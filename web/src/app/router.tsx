@@ -29,6 +29,7 @@ const pages: Pages = {
   brand: page(() => import('./routes/brand')),
   brands: page(() => import('./routes/brands')),
   contact: page(() => import('./routes/contact')),
+  wishlist: page(() => import('./routes/wishlist')),
   product: page(() => import('./routes/product')),
   cart: page(() => import('./routes/cart')),
   // The payment pages wait for the card box too, when the shop takes cards.

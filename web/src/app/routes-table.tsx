@@ -14,6 +14,7 @@ export type PageName =
   | 'brand'
   | 'brands'
   | 'contact'
+  | 'wishlist'
   | 'product'
   | 'cart'
   | 'checkout'
@@ -53,6 +54,8 @@ export function routeTable(pages: Pages): RouteObject[] {
             { path: 'brand/:slug', ...pages.brand },
             { path: 'brands', ...pages.brands },
             { path: 'contact', ...pages.contact },
+            { path: 'wishlist', ...pages.wishlist },
+            { path: 'wishlist/:key', ...pages.wishlist },
             { path: 'product/:slug', ...pages.product },
             { path: 'cart', ...pages.cart },
             { path: 'checkout', ...pages.checkout },

@@ -12,3 +12,15 @@ describe('the page settings’ store notice', () => {
     }
   });
 });
+
+describe('the page settings’ wishlist', () => {
+  it('takes the server’s values over the defaults', () => {
+    const wishlist = parseSettings('{"wishlist":{"nonce":"abc","hash_key":"ti_wishlist_data_0123","simple_flow":true}}').wishlist;
+    expect(wishlist).toMatchObject({ nonce: 'abc', hash_key: 'ti_wishlist_data_0123', simple_flow: true, popup_timer: 6000, wc_ajax_url: '/?wc-ajax=tinvwl' });
+    expect(wishlist.tinvwl_break_submit).toBe('No items or actions are selected.');
+  });
+
+  it('has the defaults when left out', () => {
+    expect(parseSettings('{}').wishlist).toMatchObject({ redirect: true, show_notice: true, allow_parent_variable: false, hide_zero_counter: false, page_url: '/wishlist/' });
+  });
+});

@@ -77,6 +77,31 @@ export interface ComingSoonSettings {
   nonce: string;
 }
 
+/** The wishlist's client settings (the original's `tinvwl_add_to_wishlist`). */
+export interface WishlistSettings {
+  wc_ajax_url: string;
+  /** The session's `wp_rest` nonce, sent with every wishlist write. */
+  nonce: string;
+  /** A listed product's button removes it. */
+  simple_flow: boolean;
+  /** A variable product may be listed without a chosen variation. */
+  allow_parent_variable: boolean;
+  redirect: boolean;
+  show_notice: boolean;
+  /** Milliseconds before the add dialog closes by itself. */
+  popup_timer: number;
+  /** Where the wishlist data is cached (localStorage and sessionStorage). */
+  hash_key: string;
+  page_url: string;
+  /** The header counter hides at 0. */
+  hide_zero_counter: boolean;
+  i18n_make_a_selection_text: string;
+  tinvwl_break_submit: string;
+  tinvwl_clipboard: string;
+  text_create: string;
+  text_already_in: string;
+}
+
 export interface ShopSettings {
   /** The Store API nonce for this visitor's session, so a write needs no call first. */
   store_api_nonce: string;
@@ -96,6 +121,7 @@ export interface ShopSettings {
   notices: PageNotice[];
   store_notice: StoreNoticeSettings | null;
   coming_soon: ComingSoonSettings | null;
+  wishlist: WishlistSettings;
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
@@ -141,6 +167,23 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   notices: [],
   store_notice: null,
   coming_soon: null,
+  wishlist: {
+    wc_ajax_url: '/?wc-ajax=tinvwl',
+    nonce: '',
+    simple_flow: false,
+    allow_parent_variable: false,
+    redirect: true,
+    show_notice: true,
+    popup_timer: 6000,
+    hash_key: 'ti_wishlist_data',
+    page_url: '/wishlist/',
+    hide_zero_counter: false,
+    i18n_make_a_selection_text: 'Please select some product options before adding this product to your wishlist.',
+    tinvwl_break_submit: 'No items or actions are selected.',
+    tinvwl_clipboard: 'Copied!',
+    text_create: 'Create New',
+    text_already_in: '{product_name} already in {wishlist_title}',
+  },
 };
 
 export const SETTINGS_ELEMENT_ID = 'ferroshop-settings';
@@ -169,6 +212,7 @@ export function parseSettings(text: string | null | undefined): ShopSettings {
       notices: Array.isArray(parsed.notices) ? parsed.notices : [],
       store_notice: parseStoreNotice(parsed.store_notice),
       coming_soon: parseComingSoon(parsed.coming_soon),
+      wishlist: { ...DEFAULT_SETTINGS.wishlist, ...parsed.wishlist },
     };
   } catch {
     // A broken settings block must not take the shop down; the defaults match the server's.

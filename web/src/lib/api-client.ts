@@ -185,17 +185,21 @@ export function wcAjax<T>(endpoint: string, fields: Record<string, string | numb
  * A classic call at an address the caller has (the payment gateway's calls come with
  * their own `ajax_url` and `wp_ajax_url`): form-encoded, answered as wcAjax's are.
  */
-export async function postForm<T>(url: string, fields: Record<string, string | number> = {}, options: { signal?: AbortSignal } = {}): Promise<T> {
+export async function postForm<T>(
+  url: string,
+  fields: Record<string, string | number> | URLSearchParams = {},
+  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
   const body = formBody(fields);
   const response = await send(url, {
     method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+    headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8', ...options.headers },
     body,
     signal: options.signal,
   });
   const parsed = await parseJson(response);
-  // The classic calls answer a refusal in their own shape ({error, product_url} or
-  // {success: false}), with a 4xx status; callers read it as the original's scripts do.
+  // The classic calls answer a refusal in their own shape ({error, product_url},
+  // {success: false} or {status: false, msg}), with a 4xx status; callers read it as the original's scripts do.
   if (!response.ok && !isClassicRefusal(parsed)) throw errorFrom(response, parsed);
   return parsed as T;
 }
@@ -203,7 +207,8 @@ export async function postForm<T>(url: string, fields: Record<string, string | n
 function isClassicRefusal(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const record = body as Record<string, unknown>;
-  return record.error === true || record.success === false;
+  // The wishlist's table call refuses with {status: false, msg} (a stale nonce, too many calls).
+  return record.error === true || record.success === false || (record.status === false && typeof record.msg === 'string');
 }
 
 /**

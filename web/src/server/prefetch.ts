@@ -16,6 +16,9 @@ import { popularProductsParams } from '@/features/catalog/components/popular-pro
 import { productsByIdParams, upsellIds } from '@/features/catalog/components/more-products';
 import { relatedProductsParams } from '@/features/catalog/components/related-products';
 import { getVariationFormQueryOptions } from '@/features/catalog/api/get-variation-form';
+import { getWishlistQueryOptions } from '@/features/wishlist/api/get-wishlist';
+import { getWishlistsQueryOptions } from '@/features/wishlist/api/get-wishlists';
+import { pageFromSearch } from '@/features/wishlist/lib/wishlist-page';
 import { getProductReviewsQueryOptions, reviewsPageOf } from '@/features/reviews/api/get-product-reviews';
 import type { ListingScope } from '@/features/catalog/lib/listing';
 
@@ -29,6 +32,11 @@ export async function prefetchPage(queryClient: QueryClient, context: StaticHand
   const page = context.matches[context.matches.length - 1];
   if (page?.pathnameBase === '/' && page.route.index) {
     asked.push(queryClient.prefetchQuery(getProductsQueryOptions(popularProductsParams(POPULAR_COUNT))));
+  } else if (page?.route.path === 'wishlist' || page?.route.path === 'wishlist/:key') {
+    // The list and, for its owner's chooser, their lists.
+    const key = page.params.key ?? 'default';
+    asked.push(queryClient.prefetchQuery(getWishlistQueryOptions(key, pageFromSearch(context.location.search))));
+    asked.push(queryClient.prefetchQuery(getWishlistsQueryOptions()));
   } else if (page?.route.path === 'product/:slug' && page.params.slug) {
     asked.push(prefetchProduct(queryClient, page.params.slug, reviewsPageOf(context.location.search, context.location.pathname)));
   } else {

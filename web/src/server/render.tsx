@@ -19,6 +19,7 @@ import CartPage from '@/app/routes/cart';
 import CategoryPage from '@/app/routes/category';
 import CheckoutPage from '@/app/routes/checkout';
 import ContactPage from '@/app/routes/contact';
+import WishlistPage from '@/app/routes/wishlist';
 import HomePage from '@/app/routes/home';
 import OrderPayPage from '@/app/routes/order-pay';
 import OrderReceivedPage from '@/app/routes/order-received';
@@ -48,6 +49,7 @@ const pages: Pages = {
   brand: eager(BrandPage),
   brands: eager(BrandsPage),
   contact: eager(ContactPage),
+  wishlist: eager(WishlistPage),
   product: eager(ProductPage),
   cart: eager(CartPage),
   checkout: eager(CheckoutPage),

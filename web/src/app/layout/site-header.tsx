@@ -1,4 +1,5 @@
-// The header: shop name, category navigation, product search, the account and the cart.
+// The header: shop name, category navigation, product search, the account, the
+// wishlist and the cart.
 // It keeps its height in --site-header-height on the page's root, for what sits below
 // it while it sticks to the top (the brands index, jumps to anchors).
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
@@ -8,6 +9,7 @@ import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { HeaderCart } from '@/features/cart/components/header-cart';
+import { HeaderWishlist } from '@/features/wishlist/components/header-wishlist';
 import { MainNav } from './main-nav';
 import { SearchForm } from './search-form';
 import { SEARCH_FORM_ID, setSearchOpen, useSearchOpen } from './search-toggle';
@@ -63,6 +65,7 @@ export function SiteHeader() {
           >
             <Icon name="user" size={22} />
           </Link>
+          <HeaderWishlist />
           <HeaderCart />
         </div>
       </div>

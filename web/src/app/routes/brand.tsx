@@ -7,6 +7,7 @@ import { CatalogView } from '@/features/catalog/components/catalog-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { htmlToText } from '@/lib/html-text';
 import { renderAddToCart } from '../add-to-cart-slot';
+import { renderWishlistButton } from '../wishlist-slot';
 import { NOT_FOUND_TITLE, NotFoundPage } from './not-found';
 
 export default function BrandRoute() {
@@ -30,7 +31,7 @@ export default function BrandRoute() {
         ) : undefined
       }
       scope={{ brand: slug }}
-      renderAddToCart={renderAddToCart}
+      renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton}
     />
   );
 }

@@ -6,6 +6,7 @@ import { CartView } from '@/features/cart/components/cart-view';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { renderAddToCart } from '../add-to-cart-slot';
+import { renderWishlistButton } from '../wishlist-slot';
 import { CartExpressCheckout } from '../express-checkout';
 
 export default function CartRoute() {
@@ -15,7 +16,7 @@ export default function CartRoute() {
   return (
     <CartView
       renderExpressCheckout={(cart) => <CartExpressCheckout context="cart" cart={cart} onCartChanged={refresh} />}
-      renderCrossSells={(products) => <ProductGrid products={products} renderAddToCart={renderAddToCart} />}
+      renderCrossSells={(products) => <ProductGrid products={products} renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton} />}
     />
   );
 }

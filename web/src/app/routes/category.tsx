@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { htmlToText } from '@/lib/html-text';
 import type { Taxonomy } from '@/types/store-api';
 import { renderAddToCart } from '../add-to-cart-slot';
+import { renderWishlistButton } from '../wishlist-slot';
 import { NOT_FOUND_TITLE, NotFoundPage } from './not-found';
 
 /** Home › parent categories › this category. */
@@ -38,7 +39,7 @@ export default function CategoryRoute() {
       description={category?.description ? htmlToText(category.description) : undefined}
       breadcrumbs={category && categories ? <Breadcrumbs crumbs={categoryCrumbs(category, categories)} /> : undefined}
       scope={{ category: slug }}
-      renderAddToCart={renderAddToCart}
+      renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton}
     />
   );
 }

@@ -10,6 +10,7 @@ import { CategoryGrid } from '@/features/catalog/components/category-grid';
 import { PopularProducts, popularProductsParams } from '@/features/catalog/components/popular-products';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { renderAddToCart } from '../add-to-cart-slot';
+import { renderWishlistButton } from '../wishlist-slot';
 import styles from './home.module.css';
 import { HydrateApart } from '@/components/hydrate-apart';
 
@@ -85,7 +86,7 @@ export default function HomeRoute() {
           </Link>
         </div>
         <HydrateApart name="home-popular">
-          <PopularProducts count={POPULAR_COUNT} renderAddToCart={renderAddToCart} />
+          <PopularProducts count={POPULAR_COUNT} renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton} />
         </HydrateApart>
       </section>
 

@@ -8,6 +8,7 @@ import { reviewsTabTitle } from '@/features/reviews/lib/tab-title';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { htmlToText } from '@/lib/html-text';
 import { renderAddToCart } from '../add-to-cart-slot';
+import { renderWishlistButton } from '../wishlist-slot';
 import { renderProductPurchase } from '../product-purchase';
 import { ReviewsSlot } from '../reviews-slot';
 import { NOT_FOUND_TITLE, NotFoundPage } from './not-found';
@@ -29,5 +30,5 @@ export default function ProductRoute() {
   if (!product) return <NotFoundPage />;
   // Keyed by product so moving to a related product starts with a fresh choice and gallery.
   const reviews = { title: reviewsTabTitle(product.review_count), content: <ReviewsSlot productId={product.id} productName={htmlToText(product.name)} /> };
-  return <ProductDetails key={product.id} product={product} renderAddToCart={renderAddToCart} renderPurchase={renderProductPurchase} reviews={reviews} />;
+  return <ProductDetails key={product.id} product={product} renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton} renderPurchase={renderProductPurchase} reviews={reviews} />;
 }

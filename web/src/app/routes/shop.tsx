@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { CatalogView } from '@/features/catalog/components/catalog-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { renderAddToCart } from '../add-to-cart-slot';
+import { renderWishlistButton } from '../wishlist-slot';
 
 export function shopHeading(search: string, onSale: boolean): string {
   if (search) return `Search results: \u201c${search}\u201d`;
@@ -21,7 +22,7 @@ export default function ShopRoute() {
     <CatalogView
       heading={heading}
       breadcrumbs={<Breadcrumbs crumbs={[{ label: 'Home', to: paths.home() }, { label: heading }]} />}
-      renderAddToCart={renderAddToCart}
+      renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton}
     />
   );
 }

@@ -1,6 +1,8 @@
 // Keeps this tab's cart current without polling: refetches when another tab records
-// a new cart hash, when the cached cart reaches its 24-hour age, and when the page
-// comes back from the browser's back-forward cache.
+// a new cart hash, when the cached cart reaches its 24-hour age, when the page
+// comes back from the browser's back-forward cache, and when another part of the
+// shop changed the cart on the server (the original's `wc_fragment_refresh` on the
+// body: the wishlist's add to cart).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { cartQueryKey, useCart } from '../api/get-cart';
@@ -17,9 +19,11 @@ export function useCartSync() {
       if (event.persisted) refresh();
     };
     window.addEventListener('pageshow', onPageShow);
+    document.body.addEventListener('wc_fragment_refresh', refresh);
     return () => {
       stopWatching();
       window.removeEventListener('pageshow', onPageShow);
+      document.body.removeEventListener('wc_fragment_refresh', refresh);
     };
   }, [queryClient]);
 

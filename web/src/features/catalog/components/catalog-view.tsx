@@ -7,6 +7,7 @@ import { HydrateApart } from '@/components/hydrate-apart';
 import { Notice } from '@/components/ui/notice';
 import { useMediaQueryOnceKnown } from '@/hooks/use-media-query';
 import type { RenderAddToCart } from '@/types/add-to-cart';
+import type { RenderWishlistButton } from '@/types/wishlist-button';
 import { useProducts } from '../api/get-products';
 import { useCatalogFilters } from '../hooks/use-catalog-filters';
 import { parseListing, productListParams, PRODUCTS_PER_PAGE, type ListingScope } from '../lib/listing';
@@ -30,12 +31,14 @@ export function CatalogView({
   breadcrumbs,
   scope,
   renderAddToCart,
+  renderWishlistButton,
 }: {
   heading: string;
   description?: string;
   breadcrumbs?: ReactNode;
   scope?: ListingScope;
   renderAddToCart: RenderAddToCart;
+  renderWishlistButton?: RenderWishlistButton;
 }) {
   const [searchParams] = useSearchParams();
   const listing = parseListing(searchParams);
@@ -93,7 +96,7 @@ export function CatalogView({
                 <CatalogOrdering value={listing.orderby} />
               </div>
               <HydrateApart name="products">
-                <ProductGrid products={data.products} renderAddToCart={renderAddToCart} eagerImages={4} label={heading} />
+                <ProductGrid products={data.products} renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton} eagerImages={4} label={heading} />
               </HydrateApart>
               <Pagination page={listing.page} totalPages={data.totalPages} />
             </div>

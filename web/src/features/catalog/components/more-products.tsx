@@ -4,6 +4,7 @@
 // they sit at the foot of the page, below anything the shopper is reading.
 import { useEffect, useState } from 'react';
 import type { RenderAddToCart } from '@/types/add-to-cart';
+import type { RenderWishlistButton } from '@/types/wishlist-button';
 import type { Product } from '@/types/store-api';
 import { useProducts, type ProductListParams } from '../api/get-products';
 import { noteViewed } from '../lib/recently-viewed';
@@ -12,14 +13,19 @@ import styles from './product-details.module.css';
 
 const RECENT_SHOWN = 4;
 
-function ProductSection({ id, title, products, renderAddToCart }: { id: string; title: string; products: Product[]; renderAddToCart: RenderAddToCart }) {
+interface Slots {
+  renderAddToCart: RenderAddToCart;
+  renderWishlistButton?: RenderWishlistButton;
+}
+
+function ProductSection({ id, title, products, renderAddToCart, renderWishlistButton }: { id: string; title: string; products: Product[] } & Slots) {
   if (products.length === 0) return null;
   return (
     <section className={styles.related} aria-labelledby={id}>
       <h2 id={id} className={styles.sectionTitle}>
         {title}
       </h2>
-      <ProductGrid products={products} renderAddToCart={renderAddToCart} />
+      <ProductGrid products={products} renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton} />
     </section>
   );
 }
@@ -39,17 +45,17 @@ function useProductsById(ids: number[]) {
   return ids.map((id) => found.find((product) => product.id === id)).filter((product): product is Product => Boolean(product));
 }
 
-export function Upsells({ product, renderAddToCart }: { product: Product; renderAddToCart: RenderAddToCart }) {
+export function Upsells({ product, ...slots }: { product: Product } & Slots) {
   const products = useProductsById(upsellIds(product));
-  return <ProductSection id="upsells-heading" title="You may also like…" products={products} renderAddToCart={renderAddToCart} />;
+  return <ProductSection id="upsells-heading" title="You may also like…" products={products} {...slots} />;
 }
 
-export function RecentlyViewed({ product, renderAddToCart }: { product: Product; renderAddToCart: RenderAddToCart }) {
+export function RecentlyViewed({ product, ...slots }: { product: Product } & Slots) {
   const [ids, setIds] = useState<number[]>([]);
   useEffect(() => {
     // Noted once the page runs; the list shown is the one before this visit.
     setIds(noteViewed(product.id).filter((id) => id !== product.id).slice(0, RECENT_SHOWN));
   }, [product.id]);
   const products = useProductsById(ids);
-  return <ProductSection id="recently-viewed-heading" title="Recently viewed products" products={products} renderAddToCart={renderAddToCart} />;
+  return <ProductSection id="recently-viewed-heading" title="Recently viewed products" products={products} {...slots} />;
 }

@@ -7,6 +7,7 @@ import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
 import { htmlToText } from '@/lib/html-text';
 import type { RenderAddToCart } from '@/types/add-to-cart';
+import type { RenderWishlistButton } from '@/types/wishlist-button';
 import type { Product } from '@/types/store-api';
 import { cardAction } from '../lib/card-action';
 import { ProductBadges } from './product-badges';
@@ -17,11 +18,14 @@ export const CARD_IMAGE_SIZES = '(min-width: 1024px) 300px, (min-width: 768px) 3
 export function ProductCard({
   product,
   renderAddToCart,
+  renderWishlistButton,
   eagerImage = false,
   priorityImage = false,
 }: {
   product: Product;
   renderAddToCart: RenderAddToCart;
+  /** The wishlist's heart over the image, when the page offers one. */
+  renderWishlistButton?: RenderWishlistButton;
   eagerImage?: boolean;
   /** The first card of a listing: likely the page's largest image. */
   priorityImage?: boolean;
@@ -38,6 +42,7 @@ export function ProductCard({
         <ProductImage image={product.images[0]} sizes={CARD_IMAGE_SIZES} eager={eagerImage} priority={priorityImage} />
         <ProductBadges product={product} />
       </Link>
+      {renderWishlistButton?.({ productId: product.id, productName: name, productType: product.type, placement: 'card' })}
       <div className={styles.body}>
         {category && <p className={styles.category}>{htmlToText(category.name)}</p>}
         <h3 className={styles.title}>

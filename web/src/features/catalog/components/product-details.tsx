@@ -9,6 +9,7 @@ import { StarRating } from '@/components/ui/star-rating';
 import { paths } from '@/config/paths';
 import { htmlToText } from '@/lib/html-text';
 import type { RenderAddToCart } from '@/types/add-to-cart';
+import type { RenderWishlistButton } from '@/types/wishlist-button';
 import type { Product } from '@/types/store-api';
 import { useCategories } from '../api/get-categories';
 import { useVariationChoice } from '../hooks/use-variation-choice';
@@ -29,12 +30,15 @@ export function ProductDetails({
   product,
   renderAddToCart,
   renderPurchase = renderAddToCart,
+  renderWishlistButton,
   reviews,
 }: {
   product: Product;
   renderAddToCart: RenderAddToCart;
   /** The product's own buying controls, when they are more than its add-to-cart button (an express checkout beside it). */
   renderPurchase?: RenderAddToCart;
+  /** The wishlist's heart, under the buying controls and on the product cards. */
+  renderWishlistButton?: RenderWishlistButton;
   /** The reviews tab (the reviews feature's), when the product takes reviews. */
   reviews?: { title: string; content: ReactNode };
 }) {
@@ -107,6 +111,14 @@ export function ProductDetails({
           <div ref={purchaseArea}>
             <ProductPurchase product={product} variationState={variationState} renderAddToCart={renderPurchase} />
           </div>
+          {renderWishlistButton?.({
+            productId: product.id,
+            productName: name,
+            productType: product.type,
+            variationId: variation?.id,
+            needsChoice: product.type === 'variable' && !variation,
+            placement: 'product',
+          })}
           <ProductMeta product={product} sku={variation?.sku || product.sku} />
         </div>
         </HydrateApart>
@@ -126,9 +138,9 @@ export function ProductDetails({
       {product.type !== 'external' && (
         <StickyAddToCart product={product} variation={variation} trigger={purchaseArea} renderAddToCart={renderAddToCart} />
       )}
-      <Upsells product={product} renderAddToCart={renderAddToCart} />
-      <RelatedProducts product={product} renderAddToCart={renderAddToCart} />
-      <RecentlyViewed product={product} renderAddToCart={renderAddToCart} />
+      <Upsells product={product} renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton} />
+      <RelatedProducts product={product} renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton} />
+      <RecentlyViewed product={product} renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // Products in a grid: two columns on phones, three on tablets, four on desktops.
 import type { RenderAddToCart } from '@/types/add-to-cart';
+import type { RenderWishlistButton } from '@/types/wishlist-button';
 import type { Product } from '@/types/store-api';
 import { HydrateApart } from '@/components/hydrate-apart';
 import { ProductCard } from './product-card';
@@ -8,11 +9,13 @@ import styles from './product-grid.module.css';
 export function ProductGrid({
   products,
   renderAddToCart,
+  renderWishlistButton,
   eagerImages = 0,
   label,
 }: {
   products: Product[];
   renderAddToCart: RenderAddToCart;
+  renderWishlistButton?: RenderWishlistButton;
   /** How many leading images to load at once (those likely above the fold). */
   eagerImages?: number;
   label?: string;
@@ -22,7 +25,7 @@ export function ProductGrid({
       {products.map((product, index) => (
         <li key={product.id}>
           <HydrateApart name={`card-${index}`}>
-            <ProductCard product={product} renderAddToCart={renderAddToCart} eagerImage={index < eagerImages} priorityImage={eagerImages > 0 && index === 0} />
+            <ProductCard product={product} renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton} eagerImage={index < eagerImages} priorityImage={eagerImages > 0 && index === 0} />
           </HydrateApart>
         </li>
       ))}

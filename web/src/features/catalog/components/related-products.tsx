@@ -1,5 +1,6 @@
 // "Related products": others from the product's first category.
 import type { RenderAddToCart } from '@/types/add-to-cart';
+import type { RenderWishlistButton } from '@/types/wishlist-button';
 import type { Product } from '@/types/store-api';
 import { useProducts, type ProductListParams } from '../api/get-products';
 import { ProductGrid } from './product-grid';
@@ -14,7 +15,15 @@ export function relatedProductsParams(product: Product): ProductListParams | nul
   return { category: String(category.id), per_page: RELATED_COUNT + 1, orderby: 'popularity', order: 'desc' };
 }
 
-export function RelatedProducts({ product, renderAddToCart }: { product: Product; renderAddToCart: RenderAddToCart }) {
+export function RelatedProducts({
+  product,
+  renderAddToCart,
+  renderWishlistButton,
+}: {
+  product: Product;
+  renderAddToCart: RenderAddToCart;
+  renderWishlistButton?: RenderWishlistButton;
+}) {
   const params = relatedProductsParams(product);
   const { data } = useProducts(params ?? {}, { enabled: params !== null });
   const related = (data?.products ?? []).filter((candidate) => candidate.id !== product.id).slice(0, RELATED_COUNT);
@@ -25,7 +34,7 @@ export function RelatedProducts({ product, renderAddToCart }: { product: Product
       <h2 id="related-products-heading" className={styles.sectionTitle}>
         Related products
       </h2>
-      <ProductGrid products={related} renderAddToCart={renderAddToCart} />
+      <ProductGrid products={related} renderAddToCart={renderAddToCart} renderWishlistButton={renderWishlistButton} />
     </section>
   );
 }
