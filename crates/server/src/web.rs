@@ -499,7 +499,8 @@ fn plain_head(
     }
 }
 
-/// A wishlist page's head: "Wishlist", or the shared list's title; never indexed.
+/// A wishlist page's head: "Wishlist", or a list's title for those it is shared
+/// with; never indexed.
 fn wishlist_head(state: &AppState, title: Option<&str>) -> Head {
     let mut head = plain_head(state, Some(title.unwrap_or("Wishlist")), None, None);
     head.noindex = true;
@@ -849,7 +850,7 @@ pub async fn page(
             Some((head, StatusCode::OK))
         }
         ["wishlist"] => Some((wishlist_head(&state, None), StatusCode::OK)),
-        ["wishlist", key] => Some(match crate::wishlist::page_title(&state, key).await {
+        ["wishlist", key] => Some(match crate::wishlist::page_title(&state, &ctx, key).await {
             Some(title) => (wishlist_head(&state, Some(&title)), StatusCode::OK),
             None => (wishlist_head(&state, None), StatusCode::NOT_FOUND),
         }),

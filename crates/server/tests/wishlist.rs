@@ -286,6 +286,13 @@ async fn guest_adds_and_everyone_reads_the_shared_list(backend: Backend) {
     let res = c.get(app.url("/wishlist/")).send().await.unwrap();
     assert_eq!(res.status(), 200);
     assert!(res.text().await.unwrap().contains("<title>Wishlist – "));
+    // Its owner sees the page the storefront titles "Wishlist".
+    let res = c
+        .get(app.url(&format!("/wishlist/{key}/")))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.text().await.unwrap().contains("<title>Wishlist – "));
     let res = c
         .get(app.url("/wishlist/0a0a0a0a0a0a/"))
         .send()

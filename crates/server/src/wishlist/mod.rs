@@ -220,11 +220,18 @@ pub async fn wishlists_data(
     Ok((data, pairs.len() as i64))
 }
 
-/// The title of the shared list `key` names, for its page; None for no such list.
-pub async fn page_title(state: &AppState, key: &str) -> Option<String> {
+/// The title of the list `key` names, for its page: "Wishlist" for its owner, the
+/// list's own title for anyone it is shared with; None for no such list.
+pub async fn page_title(state: &AppState, ctx: &StoreCtx, key: &str) -> Option<String> {
     let key = ShareKey::parse(key)?;
     match lists::by_share_key(&state.db, key.as_str()).await {
-        Ok(found) => found.map(|l| l.title),
+        Ok(found) => found.map(|l| {
+            if l.owned_by(Shopper::of(ctx).owner()) {
+                "Wishlist".into()
+            } else {
+                l.title
+            }
+        }),
         Err(e) => {
             tracing::warn!(error = %e, "a wishlist page's list could not be read");
             Some("Wishlist".into())
