@@ -23,7 +23,7 @@ use crate::rate_limit::{self, Action};
 use crate::state::AppState;
 use rules::catalog::model::{ProductId, ProductKind};
 use rules::wishlist::{self as rules_wl, dialog_html, fill, icon};
-use store::wishlists::{self as lists, Added, Created, Owner, Wishlist};
+use store::wishlists::{self as lists, Added, Owner, Wishlist};
 
 /// Whether a request could be the add call, from its method, path and type alone.
 pub fn may_be_add(req: &Request) -> bool {
@@ -327,25 +327,12 @@ async fn chosen_list(
     let Some(title) = rules_wl::normalize_title(name) else {
         return Ok(Chosen::NotTheirs);
     };
-    for _ in 0..5 {
-        let key = super::new_share_key();
-        match lists::create_list(
-            &state.db,
-            owner,
-            default.id,
-            key.as_str(),
-            &title,
-            ctx.now,
-            rules_wl::MAX_LISTS,
-        )
-        .await?
-        {
-            Created::Created(list) => return Ok(Chosen::List(list)),
-            Created::TooMany => return Ok(Chosen::TooMany),
-            Created::KeyTaken => continue,
-        }
-    }
-    Ok(Chosen::TooMany)
+    Ok(
+        match super::create_named(&state.db, owner, default.id, &title, ctx.now).await? {
+            Some(list) => Chosen::List(list),
+            None => Chosen::TooMany,
+        },
+    )
 }
 
 async fn add(

@@ -21,7 +21,7 @@ use crate::state::AppState;
 use rules::catalog::model::{ProductId, ProductKind};
 use rules::html::escape;
 use rules::wishlist::{self as rules_wl, dialog_html, icon, ShareKey};
-use store::wishlists::{self as lists, Created, Item, Wishlist};
+use store::wishlists::{self as lists, Item, Wishlist};
 use store::StoreResult;
 
 const ACTIONS: &[&str] = &[
@@ -404,32 +404,17 @@ async fn create_list(
     };
     let owner = shopper.owner_for_write();
     let default = super::ensure_default(&state.db, owner, ctx.now).await?;
-    for _ in 0..5 {
-        let key = super::new_share_key();
-        match lists::create_list(
-            &state.db,
-            owner,
-            default.id,
-            key.as_str(),
-            &title,
-            ctx.now,
-            rules_wl::MAX_LISTS,
-        )
-        .await?
-        {
-            Created::Created(list) => {
-                return Ok(Outcome {
-                    status: true,
-                    list: Some(list.clone()),
-                    created: Some(list),
-                    ..Outcome::default()
-                })
-            }
-            Created::TooMany => return Ok(Outcome::failed(rules_wl::TOO_MANY_LISTS)),
-            Created::KeyTaken => continue,
-        }
-    }
-    Ok(Outcome::failed(rules_wl::SOMETHING_WENT_WRONG))
+    Ok(
+        match super::create_named(&state.db, owner, default.id, &title, ctx.now).await? {
+            Some(list) => Outcome {
+                status: true,
+                list: Some(list.clone()),
+                created: Some(list),
+                ..Outcome::default()
+            },
+            None => Outcome::failed(rules_wl::TOO_MANY_LISTS),
+        },
+    )
 }
 
 /// Moves items into the shopper's cart through the cart's own add (stock, sold

@@ -21,7 +21,7 @@ use crate::cookies;
 use crate::http::store_api::StoreCtx;
 use crate::session::token_hash;
 use crate::state::AppState;
-use rules::wishlist::{self as rules_wl, ListRef, ShareKey, DEFAULT_TITLE, MAX_ITEMS};
+use rules::wishlist::{self as rules_wl, ListRef, ShareKey, DEFAULT_TITLE, MAX_ITEMS, MAX_LISTS};
 use store::wishlists::{self as lists, Owner, Wishlist};
 use store::StoreResult;
 
@@ -155,6 +155,30 @@ pub async fn ensure_default(db: &store::Db, owner: Owner<'_>, now: i64) -> Store
             lists::ensure_default(db, owner, key.as_str(), DEFAULT_TITLE, now).await?
         {
             return Ok(list);
+        }
+    }
+    Err(store::StoreError::Corrupt(
+        "no free share key for a new wishlist".into(),
+    ))
+}
+
+/// A new named list for an owner (whose default list is `default_id`): the list, or
+/// None when they already have as many as they may. A share key that happens to be
+/// taken is drawn again.
+pub async fn create_named(
+    db: &store::Db,
+    owner: Owner<'_>,
+    default_id: i64,
+    title: &str,
+    now: i64,
+) -> StoreResult<Option<Wishlist>> {
+    for _ in 0..5 {
+        let key = new_share_key();
+        match lists::create_list(db, owner, default_id, key.as_str(), title, now, MAX_LISTS).await?
+        {
+            lists::Created::Created(list) => return Ok(Some(list)),
+            lists::Created::TooMany => return Ok(None),
+            lists::Created::KeyTaken => continue,
         }
     }
     Err(store::StoreError::Corrupt(
