@@ -1,7 +1,7 @@
 // The login form: username or e-mail, password (with show/hide), remember me, and the
 // lost-password link. Used on /my-account and, through the app, at checkout. A login
 // loads `redirectTo` afresh, since the visitor's nonces change with it.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Checkbox, FieldGrid, FormRow, TextInput } from '@/components/ui/form-field';
@@ -9,6 +9,7 @@ import { Notice } from '@/components/ui/notice';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useTypedBeforeTakeover } from '@/hooks/use-typed-before-takeover';
 import type { FieldStatuses } from '@/types/field-status';
 import { useLogIn } from '../api/log-in';
 import { missingFields } from '../lib/field-errors';
@@ -32,6 +33,11 @@ export function LoginForm({
   const [statuses, setStatuses] = useState<FieldStatuses>({});
   const login = useLogIn(redirectTo);
   const id = (name: string) => `${idPrefix}${name}`;
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeTakeover(form, {
+    username: (typed) => setUsername((current) => current || typed),
+    password: (typed) => setPassword((current) => current || typed),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +51,7 @@ export function LoginForm({
   };
 
   return (
-    <form method="post" className={`woocommerce-form woocommerce-form-login login ${styles.form}`} onSubmit={submit} noValidate aria-label="Login">
+    <form ref={form} method="post" className={`woocommerce-form woocommerce-form-login login ${styles.form}`} onSubmit={submit} noValidate aria-label="Login">
       {intro && <div className={styles.intro}>{intro}</div>}
       {login.error && <Notice tone="error">{login.error.message}</Notice>}
       <FieldGrid>

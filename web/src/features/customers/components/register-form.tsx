@@ -1,10 +1,11 @@
 // Registration on /my-account: e-mail and password (with show/hide).
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldGrid, FormRow, statusAria, TextInput } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
+import { useTypedBeforeTakeover } from '@/hooks/use-typed-before-takeover';
 import type { FieldStatuses } from '@/types/field-status';
 import { useRegister } from '../api/register';
 import { fieldErrorsOf, missingFields } from '../lib/field-errors';
@@ -17,6 +18,11 @@ export function RegisterForm({ redirectTo }: { redirectTo: string }) {
   const [password, setPassword] = useState('');
   const [statuses, setStatuses] = useState<FieldStatuses>({});
   const registration = useRegister(redirectTo);
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeTakeover(form, {
+    email: (typed) => setEmail((current) => current || typed),
+    password: (typed) => setPassword((current) => current || typed),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +48,7 @@ export function RegisterForm({ redirectTo }: { redirectTo: string }) {
   const clear = (id: string) => setStatuses((current) => ({ ...current, [id]: undefined }));
 
   return (
-    <form method="post" className={`woocommerce-form woocommerce-form-register register ${styles.form}`} onSubmit={submit} noValidate aria-label="Register">
+    <form ref={form} method="post" className={`woocommerce-form woocommerce-form-register register ${styles.form}`} onSubmit={submit} noValidate aria-label="Register">
       {registration.error && <Notice tone="error">{registration.error.message}</Notice>}
       <FieldGrid>
         <FormRow fieldId="reg_email" label="Email address" required status={statuses.reg_email}>
