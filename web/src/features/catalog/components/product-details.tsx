@@ -37,7 +37,7 @@ export function ProductDetails({
   renderAddToCart: RenderAddToCart;
   /** The product's own buying controls, when they are more than its add-to-cart button (an express checkout beside it). */
   renderPurchase?: RenderAddToCart;
-  /** The wishlist's heart, under the buying controls and on the product cards. */
+  /** The wishlist's heart, beside the product's details and on the product cards. */
   renderWishlistButton?: RenderWishlistButton;
   /** The reviews tab (the reviews feature's), when the product takes reviews. */
   reviews?: { title: string; content: ReactNode };
@@ -111,15 +111,17 @@ export function ProductDetails({
           <div ref={purchaseArea}>
             <ProductPurchase product={product} variationState={variationState} renderAddToCart={renderPurchase} />
           </div>
-          {renderWishlistButton?.({
-            productId: product.id,
-            productName: name,
-            productType: product.type,
-            variationId: variation?.id,
-            needsChoice: product.type === 'variable' && !variation,
-            placement: 'product',
-          })}
-          <ProductMeta product={product} sku={variation?.sku || product.sku} />
+          <div className={styles.metaRow}>
+            <ProductMeta product={product} sku={variation?.sku || product.sku} />
+            {renderWishlistButton?.({
+              productId: product.id,
+              productName: name,
+              productType: product.type,
+              variationId: variation?.id,
+              needsChoice: product.type === 'variable' && !variation,
+              placement: 'product',
+            })}
+          </div>
         </div>
         </HydrateApart>
       </div>
