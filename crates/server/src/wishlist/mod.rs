@@ -135,13 +135,7 @@ impl Shopper {
             }
         }
         if self.customer.is_some() {
-            cookies::set_for_scripts(
-                headers,
-                &ctx.base_url,
-                COUNTER_COOKIE,
-                counter.to_string(),
-                None,
-            );
+            set_counter(ctx, headers, counter);
         }
     }
 }
@@ -309,6 +303,18 @@ pub async fn on_login(state: &AppState, ctx: &StoreCtx, customer_id: i64, header
             0
         }
     };
+    set_counter(ctx, headers, counter);
+    drop_cached_lists(ctx, headers);
+}
+
+/// Signing out: the storefront drops its cached lists and the counter ends.
+pub fn on_logout(ctx: &StoreCtx, headers: &mut HeaderMap) {
+    cookies::expire(headers, &ctx.base_url, COUNTER_COOKIE);
+    drop_cached_lists(ctx, headers);
+}
+
+/// A signed-in shopper's default list's item count, for the storefront's cache checks.
+fn set_counter(ctx: &StoreCtx, headers: &mut HeaderMap, counter: i64) {
     cookies::set_for_scripts(
         headers,
         &ctx.base_url,
@@ -316,18 +322,10 @@ pub async fn on_login(state: &AppState, ctx: &StoreCtx, customer_id: i64, header
         counter.to_string(),
         None,
     );
-    cookies::set_for_scripts(
-        headers,
-        &ctx.base_url,
-        UPDATE_COOKIE,
-        "1".into(),
-        Some(3600),
-    );
 }
 
-/// Signing out: the storefront drops its cached lists and the counter ends.
-pub fn on_logout(ctx: &StoreCtx, headers: &mut HeaderMap) {
-    cookies::expire(headers, &ctx.base_url, COUNTER_COOKIE);
+/// Tells the storefront (for an hour) to drop the lists it cached for whoever was here.
+fn drop_cached_lists(ctx: &StoreCtx, headers: &mut HeaderMap) {
     cookies::set_for_scripts(
         headers,
         &ctx.base_url,
